@@ -1,0 +1,8 @@
+import * as catalogue from './0001-catalogue.js';
+import * as users from './0002-users.js';
+
+/** Numbered migrations in the order they apply. Append; never edit one that has shipped. */
+export const migrations: ReadonlyArray<{ name: string; statements: readonly string[] }> = [
+  { name: '0001-catalogue', statements: catalogue.statements },
+  { name: '0002-users', statements: users.statements },
+];

@@ -1,0 +1,46 @@
+import type { PGlite } from '@electric-sql/pglite';
+import { PostgresDialect, type PostgresPool, type PostgresPoolClient, type PostgresQueryResult } from 'kysely';
+
+const WRITE_COMMAND = /^\s*(?:with\b[\s\S]*?\b)?(insert|update|delete|merge)\b/i;
+
+/**
+ * Presents one PGlite instance to Kysely's Postgres driver as a pool of one connection.
+ * PGlite has a single session, so a transaction must hold it exclusively: `connect()` waits
+ * until the previous holder releases it.
+ */
+class PGlitePool implements PostgresPool {
+  private tail: Promise<void> = Promise.resolve();
+
+  constructor(private readonly db: PGlite) {}
+
+  async connect(): Promise<PostgresPoolClient> {
+    let release!: () => void;
+    const previous = this.tail;
+    this.tail = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await previous;
+    const db = this.db;
+    return {
+      async query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>> {
+        const result = await db.query<R>(sql, parameters as unknown[]);
+        const command = WRITE_COMMAND.exec(sql)?.[1]?.toUpperCase() as PostgresQueryResult<R>['command'] | undefined;
+        return {
+          command: command ?? 'SELECT',
+          rowCount: result.affectedRows ?? result.rows.length,
+          rows: result.rows,
+        };
+      },
+      release,
+    } as PostgresPoolClient;
+  }
+
+  async end(): Promise<void> {
+    await this.tail;
+    await this.db.close();
+  }
+}
+
+export function pgliteDialect(db: PGlite): PostgresDialect {
+  return new PostgresDialect({ pool: new PGlitePool(db) });
+}

@@ -1,0 +1,170 @@
+import {
+  type Category,
+  type DramaDetail,
+  type DramaListQuery,
+  type DramaSummary,
+  type Episode,
+  type Locale,
+  type Paged,
+  type PlayInfo,
+  type Tag,
+} from '@drama/contracts';
+import { TtlCache } from '../../platform/cache.js';
+import type { AppContext } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import { pickText } from '../../platform/locale.js';
+import { hasActiveVip, type Viewer } from '../../platform/auth.js';
+import { playAddress, subtitleTracks } from './media-urls.js';
+import { presentDrama, presentEpisode } from './presenters.js';
+import * as queries from './queries.js';
+
+const CATALOGUE_TTL_MS = 30_000;
+
+/**
+ * Catalogue reads. The catalogue changes only when an operator imports content, so the hot
+ * reads are cached in process for a short time and invalidated by `invalidate()`.
+ */
+export class CatalogueService {
+  private readonly lists = new TtlCache<Paged<DramaSummary>>(CATALOGUE_TTL_MS, 500);
+  private readonly details = new TtlCache<DramaDetail | null>(CATALOGUE_TTL_MS, 2_000);
+  private readonly episodes = new TtlCache<Awaited<ReturnType<typeof queries.findEpisodeById>> | null>(
+    CATALOGUE_TTL_MS,
+    20_000,
+  );
+  private readonly small = new TtlCache<unknown>(CATALOGUE_TTL_MS, 50);
+
+  constructor(private readonly ctx: AppContext) {}
+
+  invalidate(): void {
+    this.lists.clear();
+    this.details.clear();
+    this.episodes.clear();
+    this.small.clear();
+  }
+
+  async listDramas(query: DramaListQuery, locale: Locale): Promise<Paged<DramaSummary>> {
+    const key = JSON.stringify([locale, query]);
+    return this.lists.getOrLoad(key, async () => {
+      const { rows, total } = await queries.findDramas(this.ctx.db, {
+        categorySlug: query.category,
+        tagSlug: query.tag,
+        keyword: query.keyword,
+        sort: query.sort,
+        offset: (query.page - 1) * query.limit,
+        limit: query.limit,
+      });
+      return { items: await this.present(rows, locale), page: query.page, limit: query.limit, total };
+    });
+  }
+
+  async featured(locale: Locale): Promise<{ items: DramaSummary[] }> {
+    return this.small.getOrLoad(`featured:${locale}`, async () => {
+      const rows = await queries.findFeaturedDramas(this.ctx.db, 10);
+      return { items: await this.present(rows, locale) };
+    }) as Promise<{ items: DramaSummary[] }>;
+  }
+
+  async dramasByTag(
+    tagKey: string,
+    page: { page: number; limit: number; sort: DramaListQuery['sort'] },
+    locale: Locale,
+  ): Promise<Paged<DramaSummary> & { tag: { id: number; slug: string; name: string } | null }> {
+    const tag = await queries.findTag(this.ctx.db, tagKey);
+    if (!tag) return { items: [], page: page.page, limit: page.limit, total: 0, tag: null };
+    const list = await this.listDramas({ ...page, tag: tag.slug }, locale);
+    return { ...list, tag: { id: tag.id, slug: tag.slug, name: pickText(tag.name, locale) } };
+  }
+
+  async dramaDetail(id: number, locale: Locale): Promise<DramaDetail> {
+    const detail = await this.details.getOrLoad(`${locale}:${id}`, async () => {
+      const row = await queries.findDramaById(this.ctx.db, id);
+      if (!row) return null;
+      const [summary] = await this.present([row], locale);
+      const episodes = await this.episodeList(id);
+      return summary ? { ...summary, episodes } : null;
+    });
+    if (!detail) throw new AppError('DRAMA_NOT_FOUND', `Drama ${id} not found`);
+    return detail;
+  }
+
+  async episodesOfDrama(id: number): Promise<{ items: Episode[] }> {
+    const detail = await this.dramaDetail(id, 'zh-CN');
+    return { items: detail.episodes };
+  }
+
+  async categories(locale: Locale): Promise<{ items: Category[] }> {
+    return this.small.getOrLoad(`categories:${locale}`, async () => {
+      const rows = await queries.findCategoriesWithCounts(this.ctx.db);
+      return {
+        items: rows.map((row) => ({
+          id: row.id,
+          slug: row.slug,
+          name: pickText(row.name, locale),
+          dramaCount: row.drama_count ?? 0,
+        })),
+      };
+    }) as Promise<{ items: Category[] }>;
+  }
+
+  async tags(locale: Locale): Promise<{ items: Tag[] }> {
+    return this.small.getOrLoad(`tags:${locale}`, async () => {
+      const rows = await queries.findTagsWithCounts(this.ctx.db);
+      return {
+        items: rows.map((row) => ({
+          id: row.id,
+          slug: row.slug,
+          name: pickText(row.name, locale),
+          dramaCount: row.drama_count ?? 0,
+        })),
+      };
+    }) as Promise<{ items: Tag[] }>;
+  }
+
+  async episode(id: number) {
+    const episode = await this.episodes.getOrLoad(String(id), async () => {
+      return (await queries.findEpisodeById(this.ctx.db, id)) ?? null;
+    });
+    if (!episode) throw new AppError('EPISODE_NOT_FOUND', `Episode ${id} not found`);
+    return episode;
+  }
+
+  /**
+   * The play address of an episode. Locked episodes are for signed-in members with an active
+   * VIP only (DESIGN.md section 4): a guest gets 401, a member without VIP 403 VIP_REQUIRED.
+   */
+  async play(id: number, viewer: Viewer | null): Promise<PlayInfo> {
+    const episode = await this.episode(id);
+    if (!episode.is_free) {
+      if (!viewer) throw new AppError('UNAUTHORIZED', 'Sign in to watch locked episodes');
+      if (!hasActiveVip(viewer)) throw new AppError('VIP_REQUIRED', 'VIP membership required to watch this episode');
+    }
+    const base = this.ctx.config.MEDIA_BASE_URL;
+    return {
+      episodeId: episode.id,
+      dramaId: episode.drama_id,
+      sequence: episode.sequence,
+      ...playAddress(episode, this.ctx.mediaSigner, base),
+      subtitles: subtitleTracks(episode.id, base),
+    };
+  }
+
+  private async episodeList(dramaId: number): Promise<Episode[]> {
+    const rows = await queries.findEpisodesOfDrama(this.ctx.db, dramaId);
+    return rows.map((row) => presentEpisode(row, this.ctx.config.MEDIA_BASE_URL));
+  }
+
+  private async present(rows: queries.DramaRecord[], locale: Locale): Promise<DramaSummary[]> {
+    const tags = await queries.findTagsOfDramas(
+      this.ctx.db,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) =>
+      presentDrama(
+        row,
+        tags.filter((tag) => tag.drama_id === row.id),
+        locale,
+        this.ctx.config.MEDIA_BASE_URL,
+      ),
+    );
+  }
+}

@@ -1,0 +1,17 @@
+import type { Db } from '../../db/database.js';
+
+export async function readSettings(db: Db): Promise<Record<string, unknown>> {
+  const rows = await db.selectFrom('system_settings').select(['key', 'value']).execute();
+  return Object.fromEntries(rows.map((row) => [row.key, row.value]));
+}
+
+/** Inserts settings that are missing; keeps what an operator has changed. */
+export async function insertMissingSettings(db: Db, values: Record<string, unknown>): Promise<void> {
+  const rows = Object.entries(values).map(([key, value]) => ({ key, value: JSON.stringify(value) }));
+  if (rows.length === 0) return;
+  await db
+    .insertInto('system_settings')
+    .values(rows)
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+}

@@ -1,0 +1,43 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { sendError } from '../../platform/errors.js';
+import type { AppContext } from '../../platform/context.js';
+
+const API_PREFIXES = ['/api/', '/media/'];
+
+/**
+ * The built web app: hashed assets cached for a year, index.html never cached, and every other
+ * non-API GET answered with index.html so client-side routes survive a reload.
+ */
+export async function registerWebApp(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const dist = ctx.config.WEB_DIST_DIR;
+  const hasWebApp = existsSync(path.join(dist, 'index.html'));
+  if (hasWebApp) {
+    await app.register(fastifyStatic, {
+      root: dist,
+      prefix: '/',
+      decorateReply: false,
+      index: false,
+      wildcard: false,
+      setHeaders: (res, filePath) => {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url;
+    const isApi = API_PREFIXES.some((prefix) => url.startsWith(prefix)) || url === '/api';
+    if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return sendError(reply, 'NOT_FOUND', `No route for ${request.method} ${url.split('?')[0]}`);
+    }
+    if (!hasWebApp) {
+      return sendError(reply, 'NOT_FOUND', 'The web app is not built (npm run build)');
+    }
+    reply.header('Cache-Control', 'no-cache');
+    return reply.sendFile('index.html', dist);
+  });
+}

@@ -1,0 +1,16 @@
+import type { Db } from '../db/database.js';
+import type { Authenticator } from './auth.js';
+import type { Config } from './config.js';
+import type { MediaSigner } from './media-signing.js';
+import type { TokenService } from './tokens.js';
+
+/** What a module needs from the platform, handed to it when its routes are registered. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  dbKind: 'pglite' | 'postgres';
+  tokens: TokenService;
+  auth: Authenticator;
+  mediaSigner: MediaSigner;
+  version: string;
+}

@@ -1,0 +1,72 @@
+import { ERROR_STATUS, type ErrorCode } from '@drama/contracts';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/** A failure the client may act on: a stable code, an English message, optional details. */
+export class AppError extends Error {
+  readonly statusCode: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = 'AppError';
+    this.statusCode = ERROR_STATUS[code];
+  }
+}
+
+export function sendError(reply: FastifyReply, code: ErrorCode, message: string, details?: unknown): FastifyReply {
+  return reply
+    .code(ERROR_STATUS[code])
+    .send(details === undefined ? { success: false, code, message } : { success: false, code, message, details });
+}
+
+/** Fastify's own 4xx errors (bad JSON, body too large, ...) mapped to our codes. */
+function codeForStatus(status: number): ErrorCode {
+  switch (status) {
+    case 401:
+      return 'UNAUTHORIZED';
+    case 403:
+      return 'FORBIDDEN';
+    case 404:
+      return 'NOT_FOUND';
+    case 409:
+      return 'CONFLICT';
+    case 413:
+      return 'PAYLOAD_TOO_LARGE';
+    case 415:
+      return 'UNSUPPORTED_MEDIA_TYPE';
+    case 429:
+      return 'RATE_LIMITED';
+    default:
+      return 'BAD_REQUEST';
+  }
+}
+
+/**
+ * The one place errors become responses. Only messages of errors below 500 reach the client;
+ * a fault is logged with its stack and answered with a generic message.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof AppError) {
+      return sendError(reply, error.code, error.message, error.details);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const details = error.validation.map((issue) => ({
+        in: error.validationContext ?? 'request',
+        path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+        message: issue.message ?? 'invalid value',
+      }));
+      return sendError(reply, 'VALIDATION_FAILED', 'Request validation failed', details);
+    }
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      return sendError(reply, codeForStatus(status), error.message);
+    }
+    request.log.error({ err: error }, 'request failed');
+    return sendError(reply, status === 503 ? 'SERVICE_UNAVAILABLE' : 'INTERNAL_ERROR', 'Internal server error');
+  });
+}

@@ -1,0 +1,246 @@
+import {
+  categoryListResponseSchema,
+  dramaDetailResponseSchema,
+  dramaFeaturedResponseSchema,
+  dramaListResponseSchema,
+  episodeListResponseSchema,
+  errorEnvelopeSchema,
+  playInfoResponseSchema,
+  tagDramasResponseSchema,
+  tagListResponseSchema,
+} from '@drama/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildUser } from '../support/factories.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function get(url: string, headers: Record<string, string> = {}) {
+  const response = await t.server.inject({ method: 'GET', url, headers });
+  return { status: response.statusCode, body: response.json() as unknown, headers: response.headers };
+}
+
+async function firstDrama() {
+  const { body } = await get('/api/v1/client/dramas?limit=1');
+  const drama = dramaListResponseSchema.parse(body).data.items[0];
+  if (!drama) throw new Error('the seeded catalogue is empty');
+  return drama;
+}
+
+describe('drama list', () => {
+  it('lists the seeded catalogue in the envelope, paged', async () => {
+    const { status, body } = await get('/api/v1/client/dramas?page=1&limit=5');
+    expect(status).toBe(200);
+    const data = dramaListResponseSchema.parse(body).data;
+    expect(data.items).toHaveLength(5);
+    expect(data.total).toBeGreaterThanOrEqual(12);
+    expect(data).toMatchObject({ page: 1, limit: 5 });
+    for (const drama of data.items) {
+      expect(drama.coverUrl).toMatch(/^\/media\/covers\/.+\.jpg$/);
+      expect(drama.episodeCount).toBeGreaterThanOrEqual(20);
+      expect(drama.episodeCount).toBeLessThanOrEqual(80);
+    }
+  });
+
+  it('sorts by hot score and by publication date', async () => {
+    const hot = dramaListResponseSchema.parse((await get('/api/v1/client/dramas?sort=hot&limit=50')).body).data.items;
+    const latest = dramaListResponseSchema.parse((await get('/api/v1/client/dramas?sort=latest&limit=50')).body).data
+      .items;
+    const dates = latest.map((d) => Date.parse(d.publishedAt));
+    expect(dates).toEqual([...dates].sort((a, b) => b - a));
+    expect(hot.map((d) => d.id)).not.toEqual(latest.map((d) => d.id));
+  });
+
+  it('pages do not overlap and cover the whole list', async () => {
+    const all = dramaListResponseSchema.parse((await get('/api/v1/client/dramas?limit=100')).body).data;
+    const ids: number[] = [];
+    for (let page = 1; page <= Math.ceil(all.total / 4); page += 1) {
+      const data = dramaListResponseSchema.parse((await get(`/api/v1/client/dramas?limit=4&page=${page}`)).body).data;
+      ids.push(...data.items.map((d) => d.id));
+    }
+    expect(ids).toEqual(all.items.map((d) => d.id));
+  });
+
+  it('filters by category, tag and keyword', async () => {
+    const categories = categoryListResponseSchema.parse((await get('/api/v1/client/categories')).body).data.items;
+    const category = categories.find((c) => c.dramaCount > 0);
+    expect(category).toBeDefined();
+    const byCategory = dramaListResponseSchema.parse(
+      (await get(`/api/v1/client/dramas?category=${category?.slug}&limit=100`)).body,
+    ).data;
+    expect(byCategory.total).toBe(category?.dramaCount);
+    expect(byCategory.items.every((d) => d.category?.slug === category?.slug)).toBe(true);
+
+    const tags = tagListResponseSchema.parse((await get('/api/v1/client/tags')).body).data.items;
+    const tag = tags.find((x) => x.dramaCount > 0);
+    const byTag = dramaListResponseSchema.parse((await get(`/api/v1/client/dramas?tag=${tag?.slug}&limit=100`)).body)
+      .data;
+    expect(byTag.total).toBe(tag?.dramaCount);
+    expect(byTag.items.every((d) => d.tags.some((x) => x.slug === tag?.slug))).toBe(true);
+
+    const drama = await firstDrama();
+    const word = drama.title.slice(0, 2);
+    const byKeyword = dramaListResponseSchema.parse(
+      (await get(`/api/v1/client/dramas?keyword=${encodeURIComponent(word)}`)).body,
+    ).data;
+    expect(byKeyword.items.map((d) => d.id)).toContain(drama.id);
+    const none = dramaListResponseSchema.parse((await get('/api/v1/client/dramas?keyword=%25%25zzqx')).body).data;
+    expect(none).toMatchObject({ items: [], total: 0 });
+  });
+
+  it('localises texts by Accept-Language', async () => {
+    const zh = dramaListResponseSchema.parse((await get('/api/v1/client/dramas?limit=1', { 'accept-language': 'zh-CN' })).body)
+      .data.items[0];
+    const en = dramaListResponseSchema.parse((await get('/api/v1/client/dramas?limit=1', { 'accept-language': 'en-US,en;q=0.9' })).body)
+      .data.items[0];
+    const hant = dramaListResponseSchema.parse((await get('/api/v1/client/dramas?limit=1', { 'accept-language': 'zh-TW' })).body)
+      .data.items[0];
+    expect(zh?.id).toBe(en?.id);
+    expect(zh?.title).toMatch(/[\u4e00-\u9fff]/);
+    expect(en?.title).toMatch(/^[\x20-\x7e\u2018-\u201d\u2014]+$/);
+    expect(hant?.title).not.toBe(en?.title);
+  });
+
+  it.each([
+    'page=0',
+    'page=abc',
+    'limit=0',
+    'limit=101',
+    'sort=random',
+    `keyword=${'x'.repeat(101)}`,
+  ])('rejects %s with 400 VALIDATION_FAILED', async (query) => {
+    const { status, body } = await get(`/api/v1/client/dramas?${query}`);
+    expect(status).toBe(400);
+    expect(errorEnvelopeSchema.parse(body).code).toBe('VALIDATION_FAILED');
+  });
+});
+
+describe('featured and tags', () => {
+  it('returns featured dramas in order', async () => {
+    const { status, body } = await get('/api/v1/client/dramas/featured');
+    expect(status).toBe(200);
+    expect(dramaFeaturedResponseSchema.parse(body).data.items.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('lists the dramas of a tag by slug or shown name, and an unknown tag as empty', async () => {
+    const tags = tagListResponseSchema.parse((await get('/api/v1/client/tags', { 'accept-language': 'zh-CN' })).body)
+      .data.items;
+    const tag = tags.find((x) => x.dramaCount > 0);
+    if (!tag) throw new Error('no tag in use');
+    const bySlug = tagDramasResponseSchema.parse((await get(`/api/v1/client/dramas/tag/${tag.slug}`)).body).data;
+    expect(bySlug.tag?.slug).toBe(tag.slug);
+    expect(bySlug.total).toBe(tag.dramaCount);
+    const byName = tagDramasResponseSchema.parse(
+      (await get(`/api/v1/client/dramas/tag/${encodeURIComponent(tag.name)}`)).body,
+    ).data;
+    expect(byName.items.map((d) => d.id)).toEqual(bySlug.items.map((d) => d.id));
+    const unknown = await get('/api/v1/client/dramas/tag/no-such-tag');
+    expect(unknown.status).toBe(200);
+    expect(tagDramasResponseSchema.parse(unknown.body).data).toMatchObject({ items: [], total: 0, tag: null });
+  });
+});
+
+describe('drama detail and episodes', () => {
+  it('gives a drama with its ordered episodes, free first', async () => {
+    const drama = await firstDrama();
+    const { status, body } = await get(`/api/v1/client/dramas/${drama.id}`);
+    expect(status).toBe(200);
+    const detail = dramaDetailResponseSchema.parse(body).data;
+    expect(detail.episodes).toHaveLength(detail.episodeCount);
+    expect(detail.episodes.map((e) => e.sequence)).toEqual(detail.episodes.map((_, i) => i + 1));
+    const free = detail.episodes.filter((e) => e.isFree);
+    expect(free.length).toBe(detail.freeEpisodeCount);
+    expect(free.every((e) => e.sequence <= detail.freeEpisodeCount)).toBe(true);
+    expect(free.every((e) => e.playUrl === `/media/episodes/${e.id}/video.mp4`)).toBe(true);
+    expect(detail.episodes.filter((e) => !e.isFree).every((e) => e.playUrl === null)).toBe(true);
+  });
+
+  it('answers both episode-list paths the same', async () => {
+    const drama = await firstDrama();
+    const a = episodeListResponseSchema.parse((await get(`/api/v1/client/episodes/drama/${drama.id}`)).body).data;
+    const b = episodeListResponseSchema.parse((await get(`/api/v1/dramas/episodes/${drama.id}`)).body).data;
+    expect(a.items.length).toBe(drama.episodeCount);
+    expect(b).toEqual(a);
+  });
+
+  it.each(['abc', '0', '-1', '1.5', '99999999999'])('rejects the id %s with 400', async (id) => {
+    for (const url of [`/api/v1/client/dramas/${id}`, `/api/v1/client/episodes/drama/${id}`, `/api/v1/client/episodes/${id}/play`]) {
+      const { status, body } = await get(url);
+      expect(status, url).toBe(400);
+      expect(errorEnvelopeSchema.parse(body).code).toBe('VALIDATION_FAILED');
+    }
+  });
+
+  it('gives 404 with a code for an unknown drama or episode', async () => {
+    const drama = await get('/api/v1/client/dramas/999999');
+    expect(drama.status).toBe(404);
+    expect(errorEnvelopeSchema.parse(drama.body).code).toBe('DRAMA_NOT_FOUND');
+    const play = await get('/api/v1/client/episodes/999999/play');
+    expect(play.status).toBe(404);
+    expect(errorEnvelopeSchema.parse(play.body).code).toBe('EPISODE_NOT_FOUND');
+  });
+});
+
+describe('play addresses', () => {
+  async function episodes() {
+    const drama = await firstDrama();
+    const detail = dramaDetailResponseSchema.parse((await get(`/api/v1/client/dramas/${drama.id}`)).body).data;
+    const free = detail.episodes.find((e) => e.isFree);
+    const locked = detail.episodes.find((e) => !e.isFree);
+    if (!free || !locked) throw new Error('expected free and locked episodes');
+    return { free, locked };
+  }
+
+  it('gives anyone a free episode with its subtitles', async () => {
+    const { free } = await episodes();
+    const { status, body } = await get(`/api/v1/client/episodes/${free.id}/play`);
+    expect(status).toBe(200);
+    const play = playInfoResponseSchema.parse(body).data;
+    expect(play.playUrl).toBe(`/media/episodes/${free.id}/video.mp4`);
+    expect(play.expiresAt).toBeNull();
+    expect(play.subtitles.map((s) => s.language)).toEqual(['zh', 'zh-Hant', 'en']);
+  });
+
+  it('refuses a locked episode to a guest with 401', async () => {
+    const { locked } = await episodes();
+    const { status, body } = await get(`/api/v1/client/episodes/${locked.id}/play`);
+    expect(status).toBe(401);
+    expect(errorEnvelopeSchema.parse(body).code).toBe('UNAUTHORIZED');
+  });
+
+  it('refuses a locked episode to a member without VIP, or with expired VIP, with 403 VIP_REQUIRED', async () => {
+    const { locked } = await episodes();
+    for (const vipDays of [undefined, -1]) {
+      const member = await buildUser(t.database.db, t.ctx.tokens, { vipDays });
+      const { status, body } = await get(`/api/v1/client/episodes/${locked.id}/play`, member.auth);
+      expect(status).toBe(403);
+      expect(errorEnvelopeSchema.parse(body).code).toBe('VIP_REQUIRED');
+    }
+  });
+
+  it('gives a VIP member a signed, expiring address', async () => {
+    const { locked } = await episodes();
+    const vip = await buildUser(t.database.db, t.ctx.tokens, { vipDays: 30 });
+    const { status, body } = await get(`/api/v1/client/episodes/${locked.id}/play`, vip.auth);
+    expect(status).toBe(200);
+    const play = playInfoResponseSchema.parse(body).data;
+    expect(play.playUrl).toMatch(new RegExp(`^/media/episodes/${locked.id}/video\\.mp4\\?exp=\\d+&sig=[\\w-]+$`));
+    expect(Date.parse(play.expiresAt ?? '')).toBeGreaterThan(Date.now());
+  });
+
+  it('treats a disabled account or a forged token as a guest', async () => {
+    const { locked } = await episodes();
+    const disabled = await buildUser(t.database.db, t.ctx.tokens, { vipDays: 30, status: 0 });
+    expect((await get(`/api/v1/client/episodes/${locked.id}/play`, disabled.auth)).status).toBe(401);
+    const forged = `${disabled.token.slice(0, -4)}AAAA`;
+    expect((await get(`/api/v1/client/episodes/${locked.id}/play`, { authorization: `Bearer ${forged}` })).status).toBe(
+      401,
+    );
+  });
+});

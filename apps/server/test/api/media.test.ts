@@ -1,0 +1,123 @@
+import { dramaDetailResponseSchema, dramaListResponseSchema, errorEnvelopeSchema, playInfoResponseSchema } from '@drama/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildUser } from '../support/factories.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+
+let t: TestApp;
+let freeId: number;
+let lockedId: number;
+let otherLockedId: number;
+let coverUrl: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const list = dramaListResponseSchema.parse((await t.server.inject('/api/v1/client/dramas?limit=1')).json());
+  const drama = list.data.items[0];
+  if (!drama) throw new Error('empty catalogue');
+  coverUrl = drama.coverUrl;
+  const detail = dramaDetailResponseSchema.parse((await t.server.inject(`/api/v1/client/dramas/${drama.id}`)).json()).data;
+  freeId = detail.episodes.find((e) => e.isFree)?.id ?? 0;
+  const locked = detail.episodes.filter((e) => !e.isFree);
+  lockedId = locked[0]?.id ?? 0;
+  otherLockedId = locked[1]?.id ?? 0;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('episode media', () => {
+  it('serves a free episode as MP4 with ETag and caching', async () => {
+    const response = await t.server.inject(`/media/episodes/${freeId}/video.mp4`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('video/mp4');
+    expect(response.headers.etag).toBeTruthy();
+    expect(response.headers['accept-ranges']).toBe('bytes');
+    expect(response.headers['cache-control']).toContain('public');
+    expect(response.rawPayload.subarray(4, 8).toString('latin1')).toBe('ftyp');
+
+    const again = await t.server.inject({
+      url: `/media/episodes/${freeId}/video.mp4`,
+      headers: { 'if-none-match': String(response.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('answers a Range request with 206 and a correct Content-Range', async () => {
+    const full = await t.server.inject(`/media/episodes/${freeId}/video.mp4`);
+    const size = full.rawPayload.length;
+    const response = await t.server.inject({ url: `/media/episodes/${freeId}/video.mp4`, headers: { range: 'bytes=100-1099' } });
+    expect(response.statusCode).toBe(206);
+    expect(response.headers['content-range']).toBe(`bytes 100-1099/${size}`);
+    expect(response.rawPayload.length).toBe(1000);
+    expect(response.rawPayload.equals(full.rawPayload.subarray(100, 1100))).toBe(true);
+
+    const tail = await t.server.inject({ url: `/media/episodes/${freeId}/video.mp4`, headers: { range: `bytes=${size}-` } });
+    expect(tail.statusCode).toBe(416);
+  });
+
+  it('serves subtitles beside the video as WebVTT in three languages', async () => {
+    for (const language of ['zh', 'zh-Hant', 'en']) {
+      const response = await t.server.inject(`/media/episodes/${freeId}/video.${language}.vtt`);
+      expect(response.statusCode, language).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/vtt/);
+      expect(response.body.startsWith('WEBVTT')).toBe(true);
+    }
+  });
+
+  it('refuses a locked episode without a valid signature', async () => {
+    const unsigned = await t.server.inject(`/media/episodes/${lockedId}/video.mp4`);
+    expect(unsigned.statusCode).toBe(403);
+    expect(errorEnvelopeSchema.parse(unsigned.json()).code).toBe('FORBIDDEN');
+
+    const vip = await buildUser(t.database.db, t.ctx.tokens, { vipDays: 7 });
+    const play = playInfoResponseSchema.parse(
+      (await t.server.inject({ url: `/api/v1/client/episodes/${lockedId}/play`, headers: vip.auth })).json(),
+    ).data;
+    const signed = await t.server.inject({ url: play.playUrl, headers: { range: 'bytes=0-99' } });
+    expect(signed.statusCode).toBe(206);
+    expect(signed.headers['cache-control']).toContain('private');
+
+    const url = new URL(play.playUrl, 'http://x');
+    const otherEpisode = await t.server.inject(`/media/episodes/${otherLockedId}/video.mp4${url.search}`);
+    expect(otherEpisode.statusCode).toBe(403);
+    const later = String(Number(url.searchParams.get('exp')) + 60);
+    const altered = await t.server.inject(`${url.pathname}?exp=${later}&sig=${url.searchParams.get('sig')}`);
+    expect(altered.statusCode).toBe(403);
+    const expiredSig = t.ctx.mediaSigner.sign(url.pathname, Date.now() - 2 * 3600_000 - 1000);
+    expect((await t.server.inject(expiredSig.url)).statusCode).toBe(403);
+  });
+
+  it('gives 404 for unknown episodes, unknown files and stored clip names', async () => {
+    expect((await t.server.inject('/media/episodes/999999/video.mp4')).statusCode).toBe(404);
+    const badFile = await t.server.inject(`/media/episodes/${freeId}/video.avi`);
+    expect(badFile.statusCode).toBe(400);
+    const clips = await t.server.inject('/media/clips/anything.mp4');
+    expect(clips.statusCode).toBe(404);
+    expect(errorEnvelopeSchema.parse(clips.json()).code).toBe('NOT_FOUND');
+  });
+
+  it('never lets a path escape the media folder', async () => {
+    for (const url of [
+      '/media/covers/../manifest.json',
+      '/media/covers/..%2f..%2fpackage.json',
+      '/media/covers/%2e%2e/%2e%2e/package.json',
+      '/media/../package.json',
+      `/media/episodes/${freeId}/..%2f..%2fpackage.json`,
+    ]) {
+      const response = await t.server.inject(url);
+      expect(response.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, url).toBeLessThan(500);
+      expect(response.body, url).not.toContain('"workspaces"');
+    }
+  });
+});
+
+describe('covers', () => {
+  it('serves covers as JPEG with a cache lifetime', async () => {
+    const response = await t.server.inject(coverUrl);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/jpeg');
+    expect(response.headers['cache-control']).toContain('max-age=');
+    expect(response.rawPayload.subarray(0, 2).toString('hex')).toBe('ffd8');
+  });
+});

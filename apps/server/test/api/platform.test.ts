@@ -1,0 +1,85 @@
+import { errorEnvelopeSchema, healthResponseSchema, systemSettingsResponseSchema } from '@drama/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('health', () => {
+  it('reports the database as up', async () => {
+    const response = await t.server.inject('/api/v1/health');
+    expect(response.statusCode).toBe(200);
+    expect(healthResponseSchema.parse(response.json()).data).toMatchObject({ status: 'ok', database: 'up' });
+  });
+});
+
+describe('settings', () => {
+  it('gives the seeded system settings with the legal placeholders intact', async () => {
+    const response = await t.server.inject('/api/v1/client/settings');
+    expect(response.statusCode).toBe(200);
+    const settings = systemSettingsResponseSchema.parse(response.json()).data;
+    expect(settings.siteName).not.toBe('');
+    expect(settings.contact).not.toBe('');
+    expect(settings.followSystemTheme).toBe(true);
+    expect(settings.userAgreement).toContain('{platformName}');
+    expect(settings.userAgreement).toContain('{contact}');
+    expect(settings.privacyPolicy).toContain('{contact}');
+  });
+});
+
+describe('error envelope', () => {
+  it('answers an unknown API path with 404 NOT_FOUND', async () => {
+    const response = await t.server.inject('/api/v1/nothing/here');
+    expect(response.statusCode).toBe(404);
+    expect(errorEnvelopeSchema.parse(response.json()).code).toBe('NOT_FOUND');
+  });
+
+  it('answers malformed JSON with 400, not 500', async () => {
+    const response = await t.server.inject({
+      method: 'POST',
+      url: '/api/v1/client/dramas',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"broken":',
+    });
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode).toBeLessThan(500);
+    expect(errorEnvelopeSchema.safeParse(response.json()).success).toBe(true);
+  });
+
+  it('never shows a stack trace or SQL in a message', async () => {
+    const response = await t.server.inject('/api/v1/client/dramas?category=%27%3B%20drop%20table%20dramas%3B--');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).not.toMatch(/at .+\.ts:\d+|syntax error|select /i);
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents the catalogue calls', async () => {
+    const response = await t.server.inject('/api/docs/json');
+    expect(response.statusCode).toBe(200);
+    const doc = response.json() as { openapi: string; paths: Record<string, unknown> };
+    expect(doc.openapi).toMatch(/^3\./);
+    for (const path of [
+      '/api/v1/client/dramas',
+      '/api/v1/client/dramas/featured',
+      '/api/v1/client/dramas/{id}',
+      '/api/v1/client/dramas/tag/{tag}',
+      '/api/v1/client/episodes/drama/{id}',
+      '/api/v1/dramas/episodes/{id}',
+      '/api/v1/client/episodes/{id}/play',
+      '/api/v1/client/settings',
+      '/api/v1/client/categories',
+      '/api/v1/client/tags',
+      '/api/v1/health',
+    ]) {
+      expect(Object.keys(doc.paths), path).toContain(path);
+    }
+    const ui = await t.server.inject('/api/docs');
+    expect(ui.statusCode).toBeLessThan(400);
+  });
+});

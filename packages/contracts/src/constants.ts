@@ -1,0 +1,56 @@
+/** Business constants and limits of spec section 9, shared by client and server. */
+export const LIMITS = {
+  usernameMin: 4,
+  usernameMax: 20,
+  passwordMin: 6,
+  verificationCodeLength: 6,
+  apiTimeoutMs: 10_000,
+  apiRetries: 2,
+  apiRetryDelayMs: 300,
+  responseCacheTtlMs: 5 * 60_000,
+  responseCacheMaxEntries: 100,
+  localCacheTtlMs: 5 * 60_000,
+  localCacheVersion: '1.0.0',
+  systemSettingsCacheMs: 24 * 60 * 60_000,
+  localHistoryMax: 50,
+  progressReportSeconds: 10,
+  controlsAutoHideMs: 5_000,
+  toastMs: 2_000,
+  swipeThresholdPx: 50,
+  stalledSourceRecheckMs: 30_000,
+  subtitleWaitMs: 5_000,
+  performanceSampleRate: 0.1,
+  progressBarMinimum: 0.1,
+  progressBarTrickleMs: 200,
+  serviceHours: { open: '09:00', close: '22:00' },
+  paymentExpiryMinutes: 15,
+  codeResendSeconds: 60,
+  codeDailyLimit: 10,
+  codeValidMinutes: 10,
+  signInMaxFailures: 5,
+  signInLockMinutes: 15,
+} as const;
+
+export const SUBTITLE = {
+  defaults: { fontSize: 16, backgroundOpacity: 0.8, position: 80, color: 'white', language: 'zh', visible: true },
+  fontSizeMin: 12,
+  fontSizeMax: 28,
+  fontSizeStep: 2,
+  languages: ['zh', 'zh-Hant', 'en'],
+  colors: ['white', 'yellow', 'green', 'blue', 'red'],
+  backgroundOpacities: [0, 0.5, 0.8],
+} as const;
+
+/** Keys the client keeps in local storage (spec section 3), exactly as named there. */
+export const STORAGE_KEYS = {
+  token: 'token',
+  userInfo: 'userInfo',
+  userSettings: 'user_settings',
+  systemSettings: 'system_settings',
+  theme: 'vueuse-color-scheme',
+  language: 'language',
+  subtitleSettings: 'subtitle_settings',
+  watchHistory: 'watch_history',
+  guestLikes: 'guest_likes',
+  searchHistory: 'search_history',
+} as const;
