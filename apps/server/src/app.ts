@@ -6,17 +6,24 @@ import { API_BASE } from '@drama/contracts';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DatabaseHandle } from './db/database.js';
+import { adminToken } from './modules/admin/guard.js';
+import { adminRoutes } from './modules/admin/routes.js';
+import { AdminService } from './modules/admin/service.js';
+import { createAccountServices } from './modules/auth/accounts.js';
+import { authRoutes } from './modules/auth/routes.js';
 import { catalogueRoutes } from './modules/catalogue/routes.js';
 import { CatalogueService } from './modules/catalogue/service.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { registerMedia } from './modules/media/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
 import { SettingsService } from './modules/settings/service.js';
+import { userRoutes } from './modules/users/routes.js';
 import { registerWebApp } from './modules/web/routes.js';
 import { Authenticator } from './platform/auth.js';
 import { type Config, REPO_ROOT } from './platform/config.js';
 import type { AppContext } from './platform/context.js';
 import { registerErrorHandler } from './platform/errors.js';
+import { ResponseCache } from './platform/response-cache.js';
 import { MediaSigner } from './platform/media-signing.js';
 import { keptSecret } from './platform/secrets.js';
 import { TokenService } from './platform/tokens.js';
@@ -70,8 +77,12 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     mediaSigner: new MediaSigner(jwtSecret, config.MEDIA_URL_TTL_SECONDS),
     version: VERSION,
   };
-  const catalogue = new CatalogueService(ctx);
+  const responseCache = new ResponseCache(30_000, 2_000);
+  responseCache.register(server);
+  const catalogue = new CatalogueService(ctx, () => responseCache.clear());
   const settings = new SettingsService(database.db);
+  const accounts = createAccountServices(ctx, { secret: jwtSecret, log: server.log });
+  const admin = new AdminService(ctx);
 
   await server.register(fastifySwagger, {
     openapi: {
@@ -88,6 +99,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await scope.register(healthRoutes(ctx));
       await scope.register(settingsRoutes(settings));
       await scope.register(catalogueRoutes(ctx, catalogue));
+      await scope.register(authRoutes(ctx, accounts.auth));
+      await scope.register(userRoutes(ctx, accounts.users));
+      await scope.register(adminRoutes(admin, adminToken(config)), { prefix: '/admin' });
     },
     { prefix: API_BASE },
   );

@@ -61,8 +61,10 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await server.listen({ port: config.PORT, host: config.HOST });
+  const address = server.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
   const shownHost = config.HOST === '127.0.0.1' || config.HOST === '0.0.0.0' ? 'localhost' : config.HOST;
-  say(`Ready: open http://${shownHost}:${config.PORT} (API docs at /api/docs)`);
+  say(`Ready: open http://${shownHost}:${port} (API docs at /api/docs)`);
 }
 
 main().catch((error: unknown) => {

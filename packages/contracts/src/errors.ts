@@ -21,6 +21,22 @@ export const ERROR_CODES = [
   'UNSUPPORTED_MEDIA_TYPE',
   'SERVICE_UNAVAILABLE',
   'INTERNAL_ERROR',
+  // Accounts (auth.ts): the numbers the client shows travel in `details`.
+  'USERNAME_TAKEN',
+  'EMAIL_TAKEN',
+  'PHONE_TAKEN',
+  'INVALID_CREDENTIALS',
+  'ACCOUNT_LOCKED',
+  'EMAIL_NOT_REGISTERED',
+  'CODE_INVALID',
+  'CODE_EXPIRED',
+  'CODE_COOLDOWN',
+  'CODE_DAILY_LIMIT',
+  'MESSAGE_SEND_FAILED',
+  'WRONG_PASSWORD',
+  'SAME_PASSWORD',
+  'USER_NOT_FOUND',
+  'ADMIN_TOKEN_INVALID',
 ] as const;
 
 export const errorCodeSchema = z.enum(ERROR_CODES);
@@ -52,4 +68,26 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   SERVICE_UNAVAILABLE: 503,
   INTERNAL_ERROR: 500,
+  USERNAME_TAKEN: 409,
+  EMAIL_TAKEN: 409,
+  PHONE_TAKEN: 409,
+  /** Wrong account or password; details.attemptsRemaining when the account exists. */
+  INVALID_CREDENTIALS: 401,
+  /** Too many wrong passwords; details { retryAfter (seconds), minutes }. */
+  ACCOUNT_LOCKED: 429,
+  EMAIL_NOT_REGISTERED: 404,
+  /** Wrong, used or replaced code; details.attemptsRemaining for a wrong guess at a live code. */
+  CODE_INVALID: 400,
+  CODE_EXPIRED: 400,
+  /** details { retryAfter, remainingToday } */
+  CODE_COOLDOWN: 429,
+  /** details { retryAfter (seconds to the next day), remainingToday: 0 } */
+  CODE_DAILY_LIMIT: 429,
+  /** The mail or SMS provider refused or failed; nothing was sent and nothing counted. */
+  MESSAGE_SEND_FAILED: 502,
+  /** The current password given to change it is wrong; details.attemptsRemaining. */
+  WRONG_PASSWORD: 400,
+  SAME_PASSWORD: 400,
+  USER_NOT_FOUND: 404,
+  ADMIN_TOKEN_INVALID: 401,
 };

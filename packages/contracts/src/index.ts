@@ -7,3 +7,4 @@ export * from './catalogue.js';
 export * from './settings.js';
 export * from './user.js';
 export * from './routes.js';
+export * from './auth.js';

@@ -77,8 +77,50 @@ export interface UsersTable {
   vip_expire_time: Date | null;
   status: Generated<number>;
   token_version: Generated<number>;
+  /** Wrong passwords in a row (0003); the fifth sets locked_until. */
+  failed_sign_ins: Generated<number>;
+  locked_until: Date | null;
+  last_sign_in_at: Date | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+}
+
+export interface VerificationCodesTable {
+  id: Generated<number>;
+  channel: 'email' | 'phone';
+  target: string;
+  purpose: 'reset' | 'bind';
+  /** The member a bind code was sent for; null for a reset code. */
+  user_id: number | null;
+  /** HMAC-SHA256 of the code under a server key (never the code itself). */
+  code_hash: string;
+  failed_attempts: Generated<number>;
+  expires_at: Date;
+  /** Set when the code is used, replaced by a newer one, or guessed wrong too often. */
+  consumed_at: Date | null;
+  /** Written by the service's clock, like expires_at; tests move it back to simulate time. */
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface OutboxMessagesTable {
+  id: Generated<number>;
+  channel: 'email' | 'phone';
+  target: string;
+  subject: string;
+  body: string;
+  created_at: CreatedAt;
+}
+
+export interface SignInRecordsTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: 'sign-up' | 'sign-in';
+  /** The address the client reported in the body. */
+  ip: string | null;
+  /** The address the server saw (behind a proxy only with TRUST_PROXY). */
+  remote_ip: string | null;
+  user_agent: string | null;
+  created_at: CreatedAt;
 }
 
 export interface Database {
@@ -89,6 +131,9 @@ export interface Database {
   episodes: EpisodesTable;
   system_settings: SystemSettingsTable;
   users: UsersTable;
+  verification_codes: VerificationCodesTable;
+  outbox_messages: OutboxMessagesTable;
+  sign_in_records: SignInRecordsTable;
 }
 
 export type DramaRow = Selectable<DramasTable>;

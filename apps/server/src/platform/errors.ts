@@ -64,7 +64,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
-      return sendError(reply, codeForStatus(status), error.message);
+      // Keep the precise status (416 for an unsatisfiable range, ...) and headers such as Content-Range.
+      const headers = (error as { headers?: Record<string, string> }).headers;
+      if (headers) reply.headers(headers);
+      return reply.code(status).send({ success: false, code: codeForStatus(status), message: error.message });
     }
     request.log.error({ err: error }, 'request failed');
     return sendError(reply, status === 503 ? 'SERVICE_UNAVAILABLE' : 'INTERNAL_ERROR', 'Internal server error');

@@ -19,7 +19,7 @@ declare module 'vitest' {
   }
 }
 
-const MEDIA_DIR = path.join(REPO_ROOT, 'media');
+const MEDIA_DIR = process.env.MEDIA_DIR ?? path.join(REPO_ROOT, 'media');
 
 /**
  * Migrates and seeds one template per run; each test file gets its own copy of it, so files

@@ -1,8 +1,10 @@
 import * as catalogue from './0001-catalogue.js';
 import * as users from './0002-users.js';
+import * as accounts from './0003-accounts.js';
 
 /** Numbered migrations in the order they apply. Append; never edit one that has shipped. */
 export const migrations: ReadonlyArray<{ name: string; statements: readonly string[] }> = [
   { name: '0001-catalogue', statements: catalogue.statements },
   { name: '0002-users', statements: users.statements },
+  { name: '0003-accounts', statements: accounts.statements },
 ];

@@ -18,24 +18,26 @@ import { requestLocale } from '../../platform/locale.js';
 import type { CatalogueService } from './service.js';
 
 const tags = ['catalogue'];
+const cached = { responseCache: true };
 
 export function catalogueRoutes(ctx: AppContext, catalogue: CatalogueService): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/client/dramas',
-      { schema: { tags, summary: 'Dramas, filtered and sorted', querystring: dramaListQuerySchema, response: { 200: dramaListResponseSchema } } },
+      { config: cached, schema: { tags, summary: 'Dramas, filtered and sorted', querystring: dramaListQuerySchema, response: { 200: dramaListResponseSchema } } },
       async (request) => ({ success: true as const, data: await catalogue.listDramas(request.query, requestLocale(request)) }),
     );
 
     app.get(
       '/client/dramas/featured',
-      { schema: { tags, summary: 'Featured dramas for the carousel', response: { 200: dramaFeaturedResponseSchema } } },
+      { config: cached, schema: { tags, summary: 'Featured dramas for the carousel', response: { 200: dramaFeaturedResponseSchema } } },
       async (request) => ({ success: true as const, data: await catalogue.featured(requestLocale(request)) }),
     );
 
     app.get(
       '/client/dramas/tag/:tag',
       {
+        config: cached,
         schema: {
           tags,
           summary: 'Dramas of one tag (by slug or shown name); an unknown tag gives an empty list',
@@ -52,7 +54,7 @@ export function catalogueRoutes(ctx: AppContext, catalogue: CatalogueService): F
 
     app.get(
       '/client/dramas/:id',
-      { schema: { tags, summary: 'A drama with its episodes', params: idParamsSchema, response: { 200: dramaDetailResponseSchema } } },
+      { config: cached, schema: { tags, summary: 'A drama with its episodes', params: idParamsSchema, response: { 200: dramaDetailResponseSchema } } },
       async (request) => ({
         success: true as const,
         data: await catalogue.dramaDetail(request.params.id, requestLocale(request)),
@@ -60,6 +62,7 @@ export function catalogueRoutes(ctx: AppContext, catalogue: CatalogueService): F
     );
 
     const episodeList = {
+      config: cached,
       schema: { tags, summary: 'Episodes of a drama', params: idParamsSchema, response: { 200: episodeListResponseSchema } },
     };
     app.get('/client/episodes/drama/:id', episodeList, async (request) => ({
@@ -90,13 +93,13 @@ export function catalogueRoutes(ctx: AppContext, catalogue: CatalogueService): F
 
     app.get(
       '/client/categories',
-      { schema: { tags, summary: 'Categories with drama counts', response: { 200: categoryListResponseSchema } } },
+      { config: cached, schema: { tags, summary: 'Categories with drama counts', response: { 200: categoryListResponseSchema } } },
       async (request) => ({ success: true as const, data: await catalogue.categories(requestLocale(request)) }),
     );
 
     app.get(
       '/client/tags',
-      { schema: { tags, summary: 'Tags with drama counts', response: { 200: tagListResponseSchema } } },
+      { config: cached, schema: { tags, summary: 'Tags with drama counts', response: { 200: tagListResponseSchema } } },
       async (request) => ({ success: true as const, data: await catalogue.tags(requestLocale(request)) }),
     );
   };

@@ -33,9 +33,14 @@ export class CatalogueService {
   );
   private readonly small = new TtlCache<unknown>(CATALOGUE_TTL_MS, 50);
 
-  constructor(private readonly ctx: AppContext) {}
+  constructor(
+    private readonly ctx: AppContext,
+    /** Drops serialised answers cached in front of this service. */
+    private readonly onInvalidate: () => void = () => {},
+  ) {}
 
   invalidate(): void {
+    this.onInvalidate();
     this.lists.clear();
     this.details.clear();
     this.episodes.clear();

@@ -24,16 +24,19 @@ const signedQuery = z.object({ exp: z.string().max(20).optional(), sig: z.string
  * clips are shared. @fastify/static answers Range requests (206), ETag and conditional GETs.
  */
 export async function registerMedia(root: FastifyInstance, ctx: AppContext, catalogue: CatalogueService): Promise<void> {
-  // Registered on the root instance (not inside a plugin) so that reply.sendFile is available
+  // Registered on the root instance, not inside a plugin, so that reply.sendFile is available
   // to the web app's fallback as well.
   const app = root.withTypeProvider<ZodTypeProvider>();
+  const mediaRoot = path.resolve(ctx.config.MEDIA_DIR);
   await app.register(fastifyStatic, {
     root: ctx.config.MEDIA_DIR,
     prefix: '/media/',
     index: false,
     dotfiles: 'deny',
-    // Clips are reachable only through /media/episodes/..., never by their stored name.
-    allowedPath: (pathName) => PUBLIC_FOLDERS.some((folder) => pathName.startsWith(folder)),
+    // Clips are reachable only through /media/episodes/..., never by their stored name. The
+    // check also sees reply.sendFile calls, which pass their own root (clips, the web app).
+    allowedPath: (pathName, root) =>
+      path.resolve(root) !== mediaRoot || PUBLIC_FOLDERS.some((folder) => pathName.startsWith(folder)),
     setHeaders: (res) => res.setHeader('Cache-Control', `public, max-age=${DAY}`),
   });
 

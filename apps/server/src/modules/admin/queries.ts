@@ -1,0 +1,63 @@
+import type { Db } from '../../db/database.js';
+import type { UserRow } from '../../db/schema.js';
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/** Users whose username, email or phone contains the query, or whose id it is; newest first. */
+export async function searchUsers(
+  db: Db,
+  filter: { query?: string | undefined; offset: number; limit: number },
+): Promise<{ rows: UserRow[]; total: number }> {
+  let query = db.selectFrom('users');
+  if (filter.query !== undefined) {
+    const pattern = `%${escapeLike(filter.query)}%`;
+    const id = /^\d{1,9}$/.test(filter.query) ? Number(filter.query) : null;
+    query = query.where((eb) =>
+      eb.or([
+        eb('username', 'ilike', pattern),
+        eb('email', 'ilike', pattern),
+        eb('phone', 'like', pattern),
+        ...(id !== null ? [eb('id', '=', id)] : []),
+      ]),
+    );
+  }
+  const [rows, count] = await Promise.all([
+    query.selectAll().orderBy('id', 'desc').offset(filter.offset).limit(filter.limit).execute(),
+    query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}
+
+/** Sets the status; with `endSessions` every token issued so far stops working. */
+export async function setUserStatus(
+  db: Db,
+  id: number,
+  status: number,
+  options: { endSessions: boolean },
+): Promise<UserRow | undefined> {
+  return db
+    .updateTable('users')
+    .set((eb) => ({
+      status,
+      token_version: options.endSessions ? eb('token_version', '+', 1) : eb.ref('token_version'),
+      updated_at: new Date(),
+    }))
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function findUserForUpdate(db: Db, id: number): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export async function setVip(db: Db, id: number, vip: { level: number; expiresAt: Date }): Promise<UserRow> {
+  return db
+    .updateTable('users')
+    .set({ vip_level: vip.level, vip_expire_time: vip.expiresAt, updated_at: new Date() })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}

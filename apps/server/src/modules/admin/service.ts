@@ -1,0 +1,82 @@
+import {
+  type AdminUser,
+  normalizePhone,
+  type OutboxMessage,
+  type Paged,
+  PHONE_PATTERN,
+  USER_STATUS,
+} from '@drama/contracts';
+import type { AppContext } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import { presentOutboxMessage } from '../messages/presenters.js';
+import { findOutboxMessages } from '../messages/queries.js';
+import { presentAdminUser } from '../users/presenters.js';
+import * as queries from './queries.js';
+
+const DAY_MS = 86_400_000;
+
+function notFound(id: number): AppError {
+  return new AppError('USER_NOT_FOUND', `User ${id} not found`);
+}
+
+/** The operator's calls about users and the outbox (DESIGN.md section 3, admin). */
+export class AdminService {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  async outbox(query: { target?: string | undefined; page: number; limit: number }): Promise<Paged<OutboxMessage>> {
+    // Destinations are stored as the API takes them: phones without +86, emails in lower case.
+    const compact = query.target?.replace(/[\s-]/g, '');
+    const target =
+      compact === undefined ? undefined : PHONE_PATTERN.test(compact) ? normalizePhone(compact) : compact.toLowerCase();
+    const { rows, total } = await findOutboxMessages(this.ctx.db, {
+      target,
+      offset: (query.page - 1) * query.limit,
+      limit: query.limit,
+    });
+    return {
+      items: rows.map(presentOutboxMessage),
+      page: query.page,
+      limit: query.limit,
+      total,
+    };
+  }
+
+  async users(query: { query?: string | undefined; page: number; limit: number }): Promise<Paged<AdminUser>> {
+    const { rows, total } = await queries.searchUsers(this.ctx.db, {
+      query: query.query,
+      offset: (query.page - 1) * query.limit,
+      limit: query.limit,
+    });
+    const now = this.clock();
+    return { items: rows.map((row) => presentAdminUser(row, now)), page: query.page, limit: query.limit, total };
+  }
+
+  /** Disables an account: sign-in is refused and every token it holds stops working. */
+  async disable(id: number): Promise<AdminUser> {
+    const user = await queries.setUserStatus(this.ctx.db, id, USER_STATUS.disabled, { endSessions: true });
+    if (!user) throw notFound(id);
+    return presentAdminUser(user, this.clock());
+  }
+
+  /** Enables an account again; tokens from before the disabling stay dead. */
+  async enable(id: number): Promise<AdminUser> {
+    const user = await queries.setUserStatus(this.ctx.db, id, USER_STATUS.active, { endSessions: false });
+    if (!user) throw notFound(id);
+    return presentAdminUser(user, this.clock());
+  }
+
+  /** Grants VIP days, extending from the later of now and the current expiry. */
+  async grantVip(id: number, days: number): Promise<AdminUser> {
+    const now = this.clock();
+    const user = await this.ctx.db.transaction().execute(async (trx) => {
+      const current = await queries.findUserForUpdate(trx, id);
+      if (!current) throw notFound(id);
+      const from = current.vip_expire_time && current.vip_expire_time > now ? current.vip_expire_time : now;
+      return queries.setVip(trx, id, { level: Math.max(1, current.vip_level), expiresAt: new Date(from.getTime() + days * DAY_MS) });
+    });
+    return presentAdminUser(user, now);
+  }
+}

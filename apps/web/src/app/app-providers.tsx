@@ -1,0 +1,14 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { ConfirmDialogHost } from '../shared/ui/confirm/confirm-dialog';
+import { Toaster } from '../shared/ui/toast/toaster';
+
+export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      {children}
+      <Toaster />
+      <ConfirmDialogHost />
+    </QueryClientProvider>
+  );
+}

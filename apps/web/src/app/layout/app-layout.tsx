@@ -1,0 +1,43 @@
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useNavigationType } from 'react-router';
+import { useRouteHandle } from '../../shared/navigation/route-handle';
+import { NavigationProgress } from './navigation-progress';
+import { useDocumentTitle, useScrollToTop } from './route-effects';
+import { TabBar } from './tab-bar';
+import { activeTab, isTabBarHidden } from './tab-model';
+
+/** The phone frame: progress bar, the current page with its transition, and the tab bar. */
+export function AppLayout() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const handle = useRouteHandle();
+  useScrollToTop();
+  useDocumentTitle(handle);
+
+  const tabBarVisible = !isTabBarHidden(location.pathname);
+  // Going back should not look like going deeper, so history moves always fade.
+  const transition = navigationType === 'POP' ? 'fade' : (handle?.transition ?? 'fade');
+
+  return (
+    <div className="relative mx-auto flex min-h-dvh w-full max-w-[480px] flex-col bg-bg shadow-[0_0_0_1px_var(--line),0_30px_80px_-20px_rgb(0_0_0/0.35)]">
+      <a
+        href="#main"
+        className="sr-only z-[90] rounded-full bg-surface px-4 py-2 text-sm font-semibold focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        {t('app.skipToContent')}
+      </a>
+      <NavigationProgress />
+      <main
+        tabIndex={-1}
+        id="main"
+        className={`flex flex-1 flex-col ${tabBarVisible ? 'pb-[calc(3.5rem+env(safe-area-inset-bottom))]' : ''}`}
+      >
+        <div key={location.pathname} className={`flex flex-1 flex-col page-${transition}`}>
+          <Outlet />
+        </div>
+      </main>
+      {tabBarVisible && <TabBar active={activeTab(location.pathname)} />}
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { useSystemSettings } from '../../shared/system-settings/get-system-settings';
+import type { RouteHandle } from '../../shared/navigation/route-handle';
+
+/** Every navigation starts at the top (spec section 2), including back and forward. */
+export function useScrollToTop(): void {
+  const { key } = useLocation();
+  useEffect(() => {
+    window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
+  }, [key]);
+}
+
+/** "Page - Site" from the route's title key; the site name alone where the route has none. */
+export function useDocumentTitle(handle: RouteHandle | undefined): void {
+  const { t } = useTranslation();
+  const { data: settings } = useSystemSettings();
+  const siteName = settings?.siteName || t('app.name');
+  const page = handle?.titleKey ? t(handle.titleKey) : null;
+  useEffect(() => {
+    document.title = page ? `${page} - ${siteName}` : siteName;
+  }, [page, siteName]);
+}

@@ -1,0 +1,43 @@
+export const TAB_KEYS = ['home', 'category', 'explore', 'profile'] as const;
+export type TabKey = (typeof TAB_KEYS)[number];
+
+export const TAB_PATHS: Record<TabKey, string> = {
+  home: '/',
+  category: '/category',
+  explore: '/explore',
+  profile: '/profile',
+};
+
+// Spec section 2: the "me" tab stays lit on everything reached from it.
+const PROFILE_AREAS = [
+  '/profile',
+  '/auth',
+  '/settings',
+  '/points',
+  '/membership',
+  '/orders',
+  '/history',
+  '/favorites',
+  '/payment',
+  '/feedback',
+  '/legal',
+  '/redeem',
+];
+const HIDDEN_PREFIXES = ['/auth/login', '/auth/register', '/player/'];
+
+function under(pathname: string, area: string): boolean {
+  return pathname === area || pathname.startsWith(`${area}/`);
+}
+
+export function activeTab(pathname: string): TabKey | null {
+  if (pathname === '/') return 'home';
+  if (under(pathname, '/category')) return 'category';
+  if (under(pathname, '/explore')) return 'explore';
+  if (PROFILE_AREAS.some((area) => under(pathname, area))) return 'profile';
+  return null;
+}
+
+/** Hidden where it would cover the content: the player and the old full-screen auth pages. */
+export function isTabBarHidden(pathname: string): boolean {
+  return pathname === '/player' || HIDDEN_PREFIXES.some((prefix) => pathname.startsWith(prefix));
+}

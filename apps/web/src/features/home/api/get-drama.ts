@@ -1,0 +1,21 @@
+import { queryOptions, useQueries } from '@tanstack/react-query';
+import { apiPaths, dramaDetailResponseSchema, type Locale } from '@drama/contracts';
+import { api } from '../../../shared/api/api';
+import { useLocale } from '../../../shared/i18n/i18n';
+
+export function getDrama(id: number, locale: Locale, signal?: AbortSignal) {
+  return api.get(apiPaths.drama(id), { schema: dramaDetailResponseSchema, locale, signal, cache: true });
+}
+
+export function dramaQueryOptions(id: number, locale: Locale) {
+  return queryOptions({
+    queryKey: ['dramas', 'detail', locale, id],
+    queryFn: ({ signal }) => getDrama(id, locale, signal),
+  });
+}
+
+/** Several dramas at once (continue watching), each cached on its own. */
+export function useDramasById(ids: readonly number[]) {
+  const locale = useLocale();
+  return useQueries({ queries: ids.map((id) => dramaQueryOptions(id, locale)) });
+}

@@ -1,0 +1,68 @@
+import { LoaderCircle } from 'lucide-react';
+import { useEffect, useId, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DramaCard } from '../../../shared/ui/drama-card';
+import { ErrorState } from '../../../shared/ui/error-state';
+import { SectionHeader } from '../../../shared/ui/section-header';
+import { DramaCardSkeleton } from '../../../shared/ui/skeleton';
+import { useInfiniteDramas } from '../api/get-dramas';
+
+const PAGE_SIZE = 12;
+
+/** The endless grid at the bottom: loads the next page as its end comes into view. */
+export function MoreToWatch() {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const sentinelRef = useRef<HTMLDivElement>(null);
+  const query = useInfiniteDramas({ limit: PAGE_SIZE });
+  const { data, error, isPending, hasNextPage, isFetchingNextPage, fetchNextPage, refetch } = query;
+  const dramas = data?.pages.flatMap((page) => page.items) ?? [];
+  // A drama published between two page loads shifts the pages by one: never show it twice.
+  const unique = dramas.filter((drama, index) => dramas.findIndex((other) => other.id === drama.id) === index);
+
+  useEffect(() => {
+    const sentinel = sentinelRef.current;
+    if (!sentinel || !hasNextPage || error) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+      },
+      { rootMargin: '400px 0px' },
+    );
+    observer.observe(sentinel);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage, error]);
+
+  return (
+    <section aria-labelledby={headingId} data-testid="more-to-watch" className="mt-7">
+      <SectionHeader id={headingId} title={t('home.moreToWatch')} />
+      {error && !data ? (
+        <ErrorState compact error={error} onRetry={() => void refetch()} className="mx-4 mt-2.5" />
+      ) : (
+        <div className="mt-2.5 grid grid-cols-3 gap-x-2.5 gap-y-4 px-4">
+          {isPending
+            ? Array.from({ length: 6 }, (_, index) => <DramaCardSkeleton key={index} />)
+            : unique.map((drama) => <DramaCard key={drama.id} drama={drama} meta={drama.category?.name} />)}
+          {isFetchingNextPage && Array.from({ length: 3 }, (_, index) => <DramaCardSkeleton key={`next-${index}`} />)}
+        </div>
+      )}
+      <div ref={sentinelRef} className="flex min-h-16 items-center justify-center px-4 py-4">
+        {data && error ? (
+          <ErrorState compact error={error} onRetry={() => void fetchNextPage()} className="w-full" />
+        ) : hasNextPage ? (
+          <button
+            type="button"
+            className="btn-secondary min-h-10 px-5 text-sm"
+            disabled={isFetchingNextPage}
+            onClick={() => void fetchNextPage()}
+          >
+            {isFetchingNextPage && <LoaderCircle aria-hidden className="size-4 animate-spin" />}
+            {isFetchingNextPage ? t('common.loading') : t('common.loadMore')}
+          </button>
+        ) : (
+          data && unique.length > 0 && <p className="text-xs text-fg-subtle">{t('common.endOfList')}</p>
+        )}
+      </div>
+    </section>
+  );
+}

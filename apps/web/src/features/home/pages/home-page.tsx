@@ -1,0 +1,87 @@
+import { Clapperboard } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../../shared/ui/empty-state';
+import { ErrorState } from '../../../shared/ui/error-state';
+import { useDramas } from '../api/get-dramas';
+import { useFeatured } from '../api/get-featured';
+import { HOT_RAIL, LATEST_RAIL } from '../api/prefetch-home';
+import { ContinueWatching } from '../components/continue-watching';
+import { DramaRail } from '../components/drama-rail';
+import { FeaturedCarousel, FeaturedCarouselSkeleton } from '../components/featured-carousel';
+import { HomeHeader } from '../components/home-header';
+import { MoreToWatch } from '../components/more-to-watch';
+import { TagChips } from '../components/tag-chips';
+
+export function HomePage() {
+  const { t } = useTranslation();
+  const featured = useFeatured();
+  const hot = useDramas(HOT_RAIL);
+  const latest = useDramas(LATEST_RAIL);
+
+  const catalogueEmpty =
+    featured.data?.items.length === 0 && hot.data?.items.length === 0 && latest.data?.items.length === 0;
+  // When nothing at all could be loaded, one message says so instead of one per row.
+  const nothingLoaded = [featured, hot, latest].every((query) => query.error && !query.data);
+  const retryAll = () => {
+    void featured.refetch();
+    void hot.refetch();
+    void latest.refetch();
+  };
+
+  if (nothingLoaded) {
+    return (
+      <div className="flex flex-1 flex-col pb-4">
+        <HomeHeader />
+        <ErrorState error={featured.error} onRetry={retryAll} className="flex-1 justify-center pb-16" />
+      </div>
+    );
+  }
+
+  return (
+    <div className="pb-4">
+      <HomeHeader />
+      <div className="pt-2">
+        {featured.isPending ? (
+          <FeaturedCarouselSkeleton />
+        ) : featured.error ? (
+          <ErrorState compact error={featured.error} onRetry={() => void featured.refetch()} className="mx-4" />
+        ) : (
+          featured.data.items.length > 0 && <FeaturedCarousel dramas={featured.data.items} />
+        )}
+      </div>
+      {catalogueEmpty ? (
+        <EmptyState
+          icon={Clapperboard}
+          title={t('home.emptyCatalogue')}
+          description={t('home.emptyCatalogueHint')}
+          className="mt-10"
+        />
+      ) : (
+        <>
+          <ContinueWatching />
+          <DramaRail
+            testId="hot-ranking"
+            title={t('home.hotRanking')}
+            to="/category?sort=hot"
+            ranked
+            dramas={hot.data?.items}
+            isPending={hot.isPending}
+            error={hot.error}
+            onRetry={() => void hot.refetch()}
+          />
+          <DramaRail
+            testId="new-releases"
+            title={t('home.newReleases')}
+            to="/category?sort=latest"
+            dramas={latest.data?.items}
+            isPending={latest.isPending}
+            error={latest.error}
+            onRetry={() => void latest.refetch()}
+          />
+          <TagChips />
+          <MoreToWatch />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import './shared/theme/theme.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { AppProviders } from './app/app-providers';
+import { bootstrap } from './app/bootstrap';
+import { createQueryClient } from './app/query-client';
+import { createAppRouter } from './app/router';
+import { initI18n } from './shared/i18n/i18n';
+
+const RELOAD_MARK = 'drama:preload-reload';
+const RELOAD_COOLDOWN_MS = 60_000;
+
+// After a deploy, an open tab may ask for page chunks that no longer exist. Reload to get the
+// new build, at most once a minute so a chunk that is really gone cannot loop; then the
+// route's error page offers a manual retry.
+window.addEventListener('vite:preloadError', (event) => {
+  try {
+    const last = Number(sessionStorage.getItem(RELOAD_MARK) ?? 0);
+    if (Date.now() - last < RELOAD_COOLDOWN_MS) return;
+    sessionStorage.setItem(RELOAD_MARK, String(Date.now()));
+  } catch {
+    return;
+  }
+  event.preventDefault();
+  window.location.reload();
+});
+
+async function start(): Promise<void> {
+  // i18n first: the start-up calls send Accept-Language, and no screen should show raw keys.
+  await initI18n();
+  const queryClient = createQueryClient();
+  bootstrap(queryClient);
+  const router = createAppRouter(queryClient);
+  const root = document.getElementById('root');
+  if (!root) throw new Error('#root is missing from index.html');
+  createRoot(root).render(
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+}
+
+void start();

@@ -1,0 +1,332 @@
+import {
+  ERROR_CODES,
+  ERROR_STATUS,
+  LIMITS,
+  type ErrorCode,
+  type Locale,
+} from '@drama/contracts';
+import type { z } from 'zod';
+
+/**
+ * The one fetch wrapper of the app (spec section 7). It knows HTTP, the response envelope,
+ * retries, the timeout and the GET cache. It never shows a toast and never navigates: what
+ * a 401 means to the app is handed to it at creation (`onUnauthorized`).
+ */
+
+/** Failures that happen before the server could answer with an envelope. */
+export const CLIENT_ERROR_CODES = ['NETWORK_ERROR', 'TIMEOUT', 'INVALID_RESPONSE'] as const;
+export type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[number];
+export type ApiErrorCode = ErrorCode | ClientErrorCode;
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  /** HTTP status; 0 when no response arrived (network failure, timeout). */
+  readonly status: number;
+  readonly code: ApiErrorCode;
+  readonly details: unknown;
+
+  constructor(init: { status: number; code: ApiErrorCode; message: string; details?: unknown }) {
+    super(init.message);
+    this.status = init.status;
+    this.code = init.code;
+    this.details = init.details;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type QueryValue = string | number | boolean | null | undefined;
+/** Any `ok(...)` schema from contracts: `{ success: true, data }`. */
+type EnvelopeSchema = z.ZodType<{ success: true; data: unknown }>;
+type DataOf<S extends EnvelopeSchema> = z.output<S>['data'];
+
+export interface RequestOptions<S extends EnvelopeSchema> {
+  schema: S;
+  method?: Method;
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Overrides the current locale for Accept-Language (query keys carry it, so must the call). */
+  locale?: Locale;
+  /** Opt-in response cache for GET (5 min, 100 entries, LRU). */
+  cache?: boolean;
+  /**
+   * Retries after network failures, timeouts, 5xx and 429. On by default for idempotent
+   * methods only: a retried POST after a lost response could, say, create two orders.
+   */
+  retry?: boolean;
+  /** Sign-in style calls: adds the client's `ip` to the body (spec section 7). */
+  withIp?: boolean;
+}
+
+export interface UnauthorizedEvent {
+  /** Path relative to the API base, without the query string, e.g. `/client/favorites`. */
+  path: string;
+  method: Method;
+  error: ApiError;
+}
+
+export interface ApiClientOptions {
+  baseUrl: string;
+  getToken: () => string | null;
+  getLocale: () => Locale;
+  onUnauthorized?: (event: UnauthorizedEvent) => void;
+  /** The address a sign-in reports; unknown in a browser unless something supplies it. */
+  getClientIp?: () => string | null;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+  retries?: number;
+  retryDelayMs?: number;
+  cacheTtlMs?: number;
+  cacheMaxEntries?: number;
+  now?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/** Adds the `ip` field a login body carries; left out when the address is unknown. */
+export function withLoginIp<T extends object>(body: T, ip: string | null | undefined): T & { ip?: string } {
+  return ip ? { ...body, ip } : body;
+}
+
+const KNOWN_CODES = new Set<string>(ERROR_CODES);
+
+function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && KNOWN_CODES.has(value);
+}
+
+// Codes that describe a status and nothing more; specific ones (MESSAGE_SEND_FAILED is a 502
+// too) must not be guessed from a status alone.
+const GENERIC_CODES: readonly ErrorCode[] = [
+  'BAD_REQUEST',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'SERVICE_UNAVAILABLE',
+  'INTERNAL_ERROR',
+];
+
+/** For answers without a usable envelope (a proxy's HTML 502, a code this build does not know). */
+function codeFromStatus(status: number): ErrorCode {
+  const exact = GENERIC_CODES.find((code) => ERROR_STATUS[code] === status);
+  if (exact) return exact;
+  return status >= 500 ? 'INTERNAL_ERROR' : 'BAD_REQUEST';
+}
+
+function isRetryable(error: ApiError): boolean {
+  if (error.code === 'INVALID_RESPONSE') return false;
+  if (error.status === 0) return true;
+  if (error.status === 429) {
+    // A long lock ("wait 15 minutes") is not worth a retry; a short burst limit is.
+    const retryAfter = readRetryAfter(error.details);
+    return retryAfter === null || retryAfter <= 2;
+  }
+  return error.status >= 500;
+}
+
+function readRetryAfter(details: unknown): number | null {
+  if (typeof details === 'object' && details !== null && 'retryAfter' in details) {
+    const value = (details as { retryAfter: unknown }).retryAfter;
+    return typeof value === 'number' ? value : null;
+  }
+  return null;
+}
+
+function isAbortError(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
+function buildQuery(query: Record<string, QueryValue> | undefined): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+interface CacheEntry {
+  expiresAt: number;
+  data: unknown;
+}
+
+/** A Map keeps insertion order, so re-inserting on read makes the first key the least recent. */
+class LruCache {
+  private readonly entries = new Map<string, CacheEntry>();
+  constructor(
+    private readonly maxEntries: number,
+    private readonly now: () => number,
+  ) {}
+
+  get(key: string): { data: unknown } | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    this.entries.delete(key);
+    if (entry.expiresAt <= this.now()) return undefined;
+    this.entries.set(key, entry);
+    return { data: entry.data };
+  }
+
+  set(key: string, data: unknown, ttlMs: number): void {
+    this.entries.delete(key);
+    this.entries.set(key, { data, expiresAt: this.now() + ttlMs });
+    while (this.entries.size > this.maxEntries) {
+      const oldest = this.entries.keys().next();
+      if (oldest.done) break;
+      this.entries.delete(oldest.value);
+    }
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+export function createApiClient(options: ApiClientOptions) {
+  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+  const timeoutMs = options.timeoutMs ?? LIMITS.apiTimeoutMs;
+  const retries = options.retries ?? LIMITS.apiRetries;
+  const retryDelayMs = options.retryDelayMs ?? LIMITS.apiRetryDelayMs;
+  const cacheTtlMs = options.cacheTtlMs ?? LIMITS.responseCacheTtlMs;
+  const now = options.now ?? Date.now;
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const cache = new LruCache(options.cacheMaxEntries ?? LIMITS.responseCacheMaxEntries, now);
+
+  async function attempt<S extends EnvelopeSchema>(
+    method: Method,
+    url: string,
+    init: { headers: Headers; body: string | undefined; schema: S; signal: AbortSignal | undefined },
+  ): Promise<DataOf<S>> {
+    // One controller for both the timeout and the caller's cancel (AbortSignal.any is too new
+    // for the iOS versions this app still serves).
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+    const cancel = () => controller.abort();
+    init.signal?.addEventListener('abort', cancel, { once: true });
+    if (init.signal?.aborted) controller.abort();
+    let response: Response;
+    try {
+      response = await doFetch(url, { method, headers: init.headers, body: init.body, signal: controller.signal });
+    } catch (error) {
+      if (timedOut) {
+        throw new ApiError({ status: 0, code: 'TIMEOUT', message: `Request timed out after ${timeoutMs} ms` });
+      }
+      // The caller cancelled (a query unmounted): not a failure to report or retry.
+      if (isAbortError(error) || init.signal?.aborted) throw error;
+      throw new ApiError({ status: 0, code: 'NETWORK_ERROR', message: 'Network request failed', details: error });
+    } finally {
+      clearTimeout(timer);
+      init.signal?.removeEventListener('abort', cancel);
+    }
+
+    const text = await response.text().catch(() => '');
+    let json: unknown = undefined;
+    if (text) {
+      try {
+        json = JSON.parse(text);
+      } catch {
+        json = undefined;
+      }
+    }
+
+    if (!response.ok || (typeof json === 'object' && json !== null && 'success' in json && json.success === false)) {
+      const body = (typeof json === 'object' && json !== null ? json : {}) as Record<string, unknown>;
+      const status = response.ok ? 400 : response.status;
+      throw new ApiError({
+        status,
+        code: isErrorCode(body.code) ? body.code : codeFromStatus(status),
+        message: typeof body.message === 'string' ? body.message : response.statusText || `HTTP ${status}`,
+        details: body.details,
+      });
+    }
+
+    const parsed = init.schema.safeParse(json);
+    if (!parsed.success) {
+      throw new ApiError({
+        status: response.status,
+        code: 'INVALID_RESPONSE',
+        message: `Unexpected response shape from ${method} ${url}`,
+        details: parsed.error.issues,
+      });
+    }
+    return parsed.data.data;
+  }
+
+  async function request<S extends EnvelopeSchema>(path: string, request: RequestOptions<S>): Promise<DataOf<S>> {
+    const method = request.method ?? 'GET';
+    const locale = request.locale ?? options.getLocale();
+    const token = options.getToken();
+    const url = `${options.baseUrl}${path}${buildQuery(request.query)}`;
+    const cacheKey = `${url}|${locale}|${token ? 'auth' : 'anon'}`;
+    const useCache = method === 'GET' && request.cache === true;
+
+    if (useCache) {
+      const hit = cache.get(cacheKey);
+      if (hit) return hit.data as DataOf<S>;
+    }
+
+    const headers = new Headers({ Accept: 'application/json', 'Accept-Language': locale });
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    let body: string | undefined;
+    if (request.body !== undefined || request.withIp) {
+      const payload = request.withIp
+        ? withLoginIp((request.body ?? {}) as object, options.getClientIp?.())
+        : request.body;
+      body = JSON.stringify(payload);
+      headers.set('Content-Type', 'application/json');
+    }
+
+    const idempotent = method !== 'POST' && method !== 'PATCH';
+    const maxRetries = (request.retry ?? idempotent) ? retries : 0;
+
+    for (let attemptNo = 0; ; attemptNo += 1) {
+      try {
+        const data = await attempt(method, url, { headers, body, schema: request.schema, signal: request.signal });
+        if (useCache) cache.set(cacheKey, data, cacheTtlMs);
+        return data;
+      } catch (error) {
+        if (!isApiError(error)) throw error;
+        if (error.status === 401) {
+          options.onUnauthorized?.({ path, method, error });
+          throw error;
+        }
+        if (attemptNo >= maxRetries || !isRetryable(error) || request.signal?.aborted) throw error;
+        await sleep(retryDelayMs * 2 ** attemptNo);
+      }
+    }
+  }
+
+  return {
+    request,
+    get: <S extends EnvelopeSchema>(path: string, init: Omit<RequestOptions<S>, 'method' | 'body'>) =>
+      request(path, { ...init, method: 'GET' }),
+    post: <S extends EnvelopeSchema>(path: string, init: Omit<RequestOptions<S>, 'method'>) =>
+      request(path, { ...init, method: 'POST' }),
+    put: <S extends EnvelopeSchema>(path: string, init: Omit<RequestOptions<S>, 'method'>) =>
+      request(path, { ...init, method: 'PUT' }),
+    patch: <S extends EnvelopeSchema>(path: string, init: Omit<RequestOptions<S>, 'method'>) =>
+      request(path, { ...init, method: 'PATCH' }),
+    delete: <S extends EnvelopeSchema>(path: string, init: Omit<RequestOptions<S>, 'method' | 'body'>) =>
+      request(path, { ...init, method: 'DELETE' }),
+    /** Drop cached GETs, e.g. after signing in or out, when what a user may see changes. */
+    clearCache: () => cache.clear(),
+    cacheSize: () => cache.size,
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;

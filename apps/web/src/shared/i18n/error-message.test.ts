@@ -1,0 +1,40 @@
+import i18next from 'i18next';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ApiError } from '../api/api-client';
+import { errorMessage } from './error-message';
+import enUS from './locales/en-US';
+
+const i18n = i18next.createInstance();
+beforeAll(async () => {
+  await i18n.init({ lng: 'en-US', resources: { 'en-US': { translation: enUS } }, interpolation: { escapeValue: false } });
+});
+
+const apiError = (code: ApiError['code'], details?: unknown) =>
+  new ApiError({ status: 400, code, message: 'English server prose', details });
+
+describe('errorMessage', () => {
+  it('translates the code, never the server message', () => {
+    expect(errorMessage(i18n.t, apiError('DRAMA_NOT_FOUND'))).toBe('This drama could not be found');
+  });
+
+  it('tells a lock in whole minutes', () => {
+    expect(errorMessage(i18n.t, apiError('ACCOUNT_LOCKED', { retryAfter: 840, minutes: 14 }))).toBe(
+      'Please wait 14 minutes before trying again',
+    );
+    expect(errorMessage(i18n.t, apiError('RATE_LIMITED', { retryAfter: 61 }))).toBe(
+      'Please wait 2 minutes before trying again',
+    );
+    expect(errorMessage(i18n.t, apiError('RATE_LIMITED', { retryAfter: 5 }))).toBe('Too many requests, please slow down');
+  });
+
+  it('adds how many codes are left today', () => {
+    expect(errorMessage(i18n.t, apiError('CODE_COOLDOWN', { retryAfter: 30, remainingToday: 4 }))).toBe(
+      'Please wait a moment before requesting another code (Attempts remaining today: 4)',
+    );
+  });
+
+  it('falls back for failures that are not API errors', () => {
+    expect(errorMessage(i18n.t, new TypeError('Failed to fetch'))).toBe('Network connection error');
+    expect(errorMessage(i18n.t, new Error('?'))).toBe('Unknown error');
+  });
+});

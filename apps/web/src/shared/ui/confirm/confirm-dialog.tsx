@@ -1,0 +1,71 @@
+import { useEffect, useId, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { settleConfirm, useCurrentConfirm } from './confirm-store';
+
+export function ConfirmDialogHost() {
+  const pending = useCurrentConfirm();
+  const { t } = useTranslation();
+  const titleId = useId();
+  const messageId = useId();
+  const confirmRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!pending) return;
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    confirmRef.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') settleConfirm(pending.id, false);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      previous?.focus();
+    };
+  }, [pending]);
+
+  if (!pending) return null;
+  return (
+    <div className="fixed inset-0 z-[70] grid animate-fade-in place-items-center bg-scrim px-8 backdrop-blur-sm">
+      <button
+        type="button"
+        aria-hidden
+        tabIndex={-1}
+        className="absolute inset-0 cursor-default"
+        onClick={() => settleConfirm(pending.id, false)}
+      />
+      <div
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={messageId}
+        className="relative w-full max-w-[320px] animate-toast-in overflow-hidden rounded-3xl bg-surface text-center shadow-card"
+      >
+        <div className="px-6 pt-6 pb-5">
+          <h2 id={titleId} className="text-lg font-semibold text-fg">
+            {pending.title}
+          </h2>
+          <p id={messageId} className="mt-2 text-sm leading-relaxed text-fg-muted">
+            {pending.message}
+          </p>
+        </div>
+        <div className="grid grid-cols-2 border-t border-line">
+          <button
+            type="button"
+            className="min-h-12 border-r border-line text-[15px] font-medium text-fg-muted active:bg-surface-2"
+            onClick={() => settleConfirm(pending.id, false)}
+          >
+            {pending.cancelText ?? t('common.cancel')}
+          </button>
+          <button
+            ref={confirmRef}
+            type="button"
+            className={`min-h-12 text-[15px] font-semibold active:bg-surface-2 ${pending.danger ? 'text-danger' : 'text-accent'}`}
+            onClick={() => settleConfirm(pending.id, true)}
+          >
+            {pending.confirmText ?? t('common.confirm')}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

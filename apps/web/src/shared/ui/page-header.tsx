@@ -1,0 +1,38 @@
+import { ChevronLeft } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+
+interface PageHeaderProps {
+  title: string;
+  /** Where Back goes when there is no in-app history (the page was opened directly). */
+  fallback?: string;
+  trailing?: ReactNode;
+}
+
+/** The top bar of a sub-page: back, a centred title, an optional action. */
+export function PageHeader({ title, fallback = '/', trailing }: PageHeaderProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  // The first entry of a session has key "default"; going back from it would leave the app.
+  const canGoBack = location.key !== 'default';
+  return (
+    <header className="sticky top-0 z-30 border-b border-line bg-bg/85 pt-safe backdrop-blur-xl">
+      <div className="relative flex h-12 items-center px-1">
+        <button
+          type="button"
+          aria-label={t('common.back')}
+          className="icon-btn"
+          onClick={() => (canGoBack ? navigate(-1) : navigate(fallback, { replace: true }))}
+        >
+          <ChevronLeft aria-hidden className="size-6" />
+        </button>
+        <h1 className="pointer-events-none absolute inset-x-14 truncate text-center text-[17px] font-semibold">
+          {title}
+        </h1>
+        <div className="ml-auto flex items-center">{trailing}</div>
+      </div>
+    </header>
+  );
+}

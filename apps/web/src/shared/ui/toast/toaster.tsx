@@ -1,0 +1,48 @@
+import { CircleAlert, CircleCheck, Info, LoaderCircle, TriangleAlert, X, type LucideIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { dismissToast, useToasts, type ToastKind } from './toast-store';
+
+const ICONS: Record<ToastKind, { icon: LucideIcon; className: string }> = {
+  success: { icon: CircleCheck, className: 'text-success' },
+  error: { icon: CircleAlert, className: 'text-danger' },
+  warning: { icon: TriangleAlert, className: 'text-warning' },
+  info: { icon: Info, className: 'text-info' },
+  loading: { icon: LoaderCircle, className: 'animate-spin text-fg-muted' },
+};
+
+/** Stacked at the top of the phone frame, below the status bar; announced politely. */
+export function Toaster() {
+  const toasts = useToasts();
+  const { t } = useTranslation();
+  return (
+    <div
+      role="status"
+      aria-live="polite"
+      className="pointer-events-none fixed inset-x-0 top-0 z-[60] mx-auto flex max-w-[480px] flex-col items-center gap-2 px-4 pt-[calc(env(safe-area-inset-top)+12px)]"
+    >
+      {toasts.map((item) => {
+        const { icon: Icon, className } = ICONS[item.kind];
+        return (
+          <div
+            key={item.id}
+            data-testid={`toast-${item.kind}`}
+            className="pointer-events-auto flex w-full max-w-sm animate-toast-in items-center gap-3 rounded-2xl border border-line bg-surface/95 py-3 pr-2 pl-4 text-sm font-medium text-fg shadow-card backdrop-blur-xl"
+          >
+            <Icon aria-hidden className={`size-5 shrink-0 ${className}`} strokeWidth={2} />
+            <p className="min-w-0 flex-1 [overflow-wrap:anywhere]">{item.message}</p>
+            {item.kind !== 'loading' && (
+              <button
+                type="button"
+                onClick={() => dismissToast(item.id)}
+                aria-label={t('common.dismiss')}
+                className="grid size-8 shrink-0 place-items-center rounded-full text-fg-subtle hover:bg-surface-2"
+              >
+                <X aria-hidden className="size-4" />
+              </button>
+            )}
+          </div>
+        );
+      })}
+    </div>
+  );
+}

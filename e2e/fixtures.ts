@@ -1,0 +1,55 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { STORAGE_KEYS, type UserInfo } from '@drama/contracts';
+
+/**
+ * Every test fails on a console.error or an uncaught page error: a screen that "works" while
+ * logging errors is broken (STYLE.md, Epic Stack).
+ */
+export const test = base.extend<{ allowedConsoleErrors: RegExp[] }>({
+  /** For tests that provoke a failure on purpose, e.g. the browser's log line for a 500. */
+  allowedConsoleErrors: [[], { option: true }],
+  page: async ({ page, allowedConsoleErrors }, provide) => {
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() !== 'error') return;
+      const text = `${message.text()} (${message.location().url})`;
+      if (!allowedConsoleErrors.some((pattern) => pattern.test(text))) problems.push(`console.error: ${text}`);
+    });
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    await provide(page);
+    expect(problems, 'the page logged errors').toEqual([]);
+  },
+});
+
+export { expect };
+
+export const demoUser: UserInfo = {
+  id: 1,
+  username: 'e2e_viewer',
+  avatar: null,
+  email: null,
+  points: 0,
+  vipLevel: 0,
+  vipExpireTime: null,
+  status: 1,
+};
+
+/** Seeds local storage before the app starts, on the first document load only (not on reload). */
+export async function seedStorage(page: Page, entries: Record<string, string>): Promise<void> {
+  await page.addInitScript((values) => {
+    const marker = '__e2e_seeded__';
+    if (sessionStorage.getItem(marker)) return;
+    sessionStorage.setItem(marker, '1');
+    for (const [key, value] of Object.entries(values)) localStorage.setItem(key, value);
+  }, entries);
+}
+
+export async function signInLocally(page: Page, user: UserInfo = demoUser): Promise<void> {
+  await seedStorage(page, { [STORAGE_KEYS.token]: 'e2e-token', [STORAGE_KEYS.userInfo]: JSON.stringify(user) });
+}
+
+/** Opens the home header's display-and-language sheet. */
+export async function openPreferences(page: Page): Promise<void> {
+  await page.getByTestId('preferences-button').click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+}

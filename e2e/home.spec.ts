@@ -1,0 +1,81 @@
+import { LOCALES, type Locale } from '@drama/contracts';
+import { hotDramas } from './api';
+import { expect, test } from './fixtures';
+
+for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
+  test.describe(`home in ${locale}`, () => {
+    // The browser's language decides the first locale (spec section 4).
+    test.use({ locale });
+
+    test('shows the seeded catalogue with loaded covers and localised titles', async ({ page, request }) => {
+      const hot = await hotDramas(request, locale);
+      expect(hot.length).toBeGreaterThan(3);
+
+      await page.goto('/');
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+
+      const carousel = page.getByTestId('featured-carousel');
+      await expect(carousel.getByTestId('featured-slide').first()).toBeVisible();
+
+      const ranking = page.getByTestId('hot-ranking');
+      const cards = ranking.getByTestId('drama-card');
+      await expect(cards).toHaveCount(hot.length);
+      for (const [index, drama] of hot.slice(0, 3).entries()) {
+        const card = cards.nth(index);
+        await expect(card.getByRole('heading')).toHaveText(drama.title);
+        await expect(card).toHaveAttribute('href', `/player/${drama.id}`);
+        const cover = card.locator('img');
+        await expect(cover).toHaveAttribute('src', drama.coverUrl);
+        await cover.scrollIntoViewIfNeeded();
+        await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+      }
+
+      const firstFeatured = carousel.locator('img').first();
+      await expect.poll(() => firstFeatured.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+
+      await expect(page.getByTestId('new-releases').getByTestId('drama-card').first()).toBeVisible();
+      await expect(page.getByTestId('tag-chips').getByRole('link').first()).toHaveAttribute('href', /^\/dramas\/tag\/.+/);
+      await page.getByTestId('more-to-watch').scrollIntoViewIfNeeded();
+      await expect(page.getByTestId('more-to-watch').getByTestId('drama-card').first()).toBeVisible();
+    });
+  });
+}
+
+test.describe('catalogue language', () => {
+  test.use({ locale: 'zh-CN' });
+
+  test('follows the chosen language through Accept-Language', async ({ page, request }) => {
+    const [zh, en] = await Promise.all([hotDramas(request, 'zh-CN'), hotDramas(request, 'en-US')]);
+    const first = page.getByTestId('hot-ranking').getByTestId('drama-card').first().getByRole('heading');
+    expect(zh[0]?.title).not.toBe(en[0]?.title);
+
+    await page.goto('/');
+    await expect(first).toHaveText(zh[0]?.title ?? '');
+    await page.getByTestId('preferences-button').click();
+    await page.getByTestId('language-en-US').check({ force: true });
+    await expect(first).toHaveText(en[0]?.title ?? '');
+  });
+});
+
+test('continue watching shows local history and is hidden without it', async ({ page, request }) => {
+  const [drama] = await hotDramas(request, 'en-US');
+  if (!drama) throw new Error('empty catalogue');
+  await page.goto('/');
+  await expect(page.getByTestId('hot-ranking').getByTestId('drama-card').first()).toBeVisible();
+  await expect(page.getByTestId('continue-watching')).toHaveCount(0);
+
+  await page.evaluate(
+    ([id]) => localStorage.setItem('watch_history', JSON.stringify([{ dramaId: id, episodeId: 1, timestamp: Date.now(), sequence: 2 }])),
+    [drama.id],
+  );
+  await page.reload();
+  const row = page.getByTestId('continue-watching');
+  await expect(row.getByTestId('drama-card')).toHaveCount(1);
+  await expect(row.getByTestId('drama-card')).toHaveAttribute('href', `/player/${drama.id}?episode=1`);
+});
+
+test('the locales list stays the one the app offers', async ({ page }) => {
+  await page.goto('/');
+  await page.getByTestId('preferences-button').click();
+  for (const locale of LOCALES) await expect(page.getByTestId(`language-${locale}`)).toBeAttached();
+});
