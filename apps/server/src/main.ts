@@ -23,7 +23,11 @@ async function main(): Promise<void> {
   }
 
   say(config.DATABASE_URL ? 'Connecting to PostgreSQL (DATABASE_URL)...' : `Opening the embedded database in ${config.DATA_DIR}...`);
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR }).catch(
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    onIdleError: (error) => process.stderr.write(`[db] idle connection lost: ${error.message}\n`),
+  }).catch(
     (error: unknown) => fail(error instanceof Error ? error.message : String(error)),
   );
 

@@ -14,6 +14,8 @@ export interface DatabaseOptions {
   dataDir: string;
   /** An already open PGlite (tests restore a migrated template into one). */
   pglite?: PGlite;
+  /** Told when an idle PostgreSQL connection fails. */
+  onIdleError?: (error: Error) => void;
 }
 
 export interface DatabaseHandle {
@@ -29,6 +31,9 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 20, connectionTimeoutMillis: 5_000 });
+    // An idle connection that the server ends (restart, failover, a dropped database) is removed
+    // from the pool and the next query opens a new one; unhandled, the event would end the process.
+    pool.on('error', (error) => options.onIdleError?.(error));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     await assertReachable(db, 'PostgreSQL at DATABASE_URL');
     return { db, kind: 'postgres', close: () => db.destroy() };

@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../api/api-client';
-import { errorMessage } from './error-message';
+import { errorMessage, formErrorMessage } from './error-message';
 import enUS from './locales/en-US';
 
 const i18n = i18next.createInstance();
@@ -27,10 +27,31 @@ describe('errorMessage', () => {
     expect(errorMessage(i18n.t, apiError('RATE_LIMITED', { retryAfter: 5 }))).toBe('Too many requests, please slow down');
   });
 
-  it('adds how many codes are left today', () => {
+  it('tells a code cooldown in seconds and how many codes are left today', () => {
     expect(errorMessage(i18n.t, apiError('CODE_COOLDOWN', { retryAfter: 30, remainingToday: 4 }))).toBe(
-      'Please wait a moment before requesting another code (Attempts remaining today: 4)',
+      'Please wait 30 seconds before trying again (Attempts remaining today: 4)',
     );
+    expect(errorMessage(i18n.t, apiError('CODE_COOLDOWN'))).toBe('Please wait a moment before requesting another code');
+  });
+
+  it('says how many guesses are left before the lock', () => {
+    expect(errorMessage(i18n.t, apiError('INVALID_CREDENTIALS', { attemptsRemaining: 4 }))).toBe(
+      'Invalid username or password (4 attempts remaining)',
+    );
+    expect(errorMessage(i18n.t, apiError('WRONG_PASSWORD', { attemptsRemaining: 1 }))).toBe(
+      'The current password is incorrect (1 attempt remaining)',
+    );
+    expect(errorMessage(i18n.t, apiError('INVALID_CREDENTIALS'))).toBe('Invalid username or password');
+  });
+
+  it('lets a form name what failed when the server did not say', () => {
+    expect(formErrorMessage(i18n.t, apiError('INTERNAL_ERROR'), 'auth.resetFailed')).toBe(
+      'Password reset failed, please try again',
+    );
+    expect(formErrorMessage(i18n.t, apiError('CODE_EXPIRED'), 'auth.resetFailed')).toBe(
+      'The verification code has expired',
+    );
+    expect(formErrorMessage(i18n.t, new TypeError('Failed to fetch'), 'auth.resetFailed')).toBe('Network connection error');
   });
 
   it('falls back for failures that are not API errors', () => {

@@ -1,0 +1,25 @@
+import { ShieldBan } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+
+/** Shown in place of the form when sign-in is refused because the account is disabled. */
+export function DisabledAccount({ onUseAnother }: { onUseAnother: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div
+      role="alert"
+      data-testid="account-disabled"
+      className="flex animate-fade-in flex-col items-center rounded-3xl border border-line bg-surface px-6 py-8 text-center shadow-card"
+    >
+      <div className="grid size-16 place-items-center rounded-full bg-danger/12 text-danger">
+        <ShieldBan aria-hidden className="size-8" strokeWidth={1.75} />
+      </div>
+      <h2 className="mt-4 text-lg font-semibold">{t('auth.disabledTitle')}</h2>
+      <p className="mt-2 text-sm leading-relaxed text-fg-muted">
+        {t('auth.disabledMessage', { hours: t('profile.serviceHours') })}
+      </p>
+      <button type="button" className="btn-secondary mt-6 w-full" onClick={onUseAnother}>
+        {t('auth.useAnotherAccount')}
+      </button>
+    </div>
+  );
+}
