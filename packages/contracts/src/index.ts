@@ -8,3 +8,4 @@ export * from './settings.js';
 export * from './user.js';
 export * from './routes.js';
 export * from './auth.js';
+export * from './engagement.js';
