@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { STORAGE_KEYS } from '@drama/contracts';
+import { createAccount, signInAs } from './accounts';
 import { expect, openPreferences, signInLocally, test } from './fixtures';
 
 const html = (page: Page) => page.locator('html');
@@ -42,8 +43,8 @@ test.describe('theme', () => {
     await expect(html(page)).toHaveClass(/\bdark\b/);
   });
 
-  test('the settings page offers the same switch to members', async ({ page }) => {
-    await signInLocally(page);
+  test('the settings page offers the same switch to members', async ({ page, request }) => {
+    await signInAs(page, await createAccount(request));
     await page.goto('/settings');
     await page.getByTestId('theme-dark').check({ force: true });
     await expect(html(page)).toHaveClass(/\bdark\b/);

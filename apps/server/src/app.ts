@@ -13,11 +13,17 @@ import { createAccountServices } from './modules/auth/accounts.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { catalogueRoutes } from './modules/catalogue/routes.js';
 import { CatalogueService } from './modules/catalogue/service.js';
+import { favoriteRoutes } from './modules/favorites/routes.js';
+import { FavoriteService } from './modules/favorites/service.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { likeRoutes } from './modules/likes/routes.js';
+import { LikeService } from './modules/likes/service.js';
 import { registerMedia } from './modules/media/routes.js';
 import { settingsRoutes } from './modules/settings/routes.js';
 import { SettingsService } from './modules/settings/service.js';
 import { userRoutes } from './modules/users/routes.js';
+import { watchRecordRoutes } from './modules/watch-records/routes.js';
+import { WatchRecordService } from './modules/watch-records/service.js';
 import { registerWebApp } from './modules/web/routes.js';
 import { Authenticator } from './platform/auth.js';
 import { type Config, REPO_ROOT } from './platform/config.js';
@@ -83,6 +89,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const settings = new SettingsService(database.db);
   const accounts = createAccountServices(ctx, { secret: jwtSecret, log: server.log });
   const admin = new AdminService(ctx);
+  const likes = new LikeService(ctx, catalogue);
+  const favorites = new FavoriteService(ctx, catalogue);
+  const watchRecords = new WatchRecordService(ctx, catalogue);
 
   await server.register(fastifySwagger, {
     openapi: {
@@ -102,6 +111,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await scope.register(authRoutes(ctx, accounts.auth));
       await scope.register(userRoutes(ctx, accounts.users));
       await scope.register(adminRoutes(admin, adminToken(config)), { prefix: '/admin' });
+      await scope.register(likeRoutes(ctx, likes));
+      await scope.register(favoriteRoutes(ctx, favorites));
+      await scope.register(watchRecordRoutes(ctx, watchRecords));
     },
     { prefix: API_BASE },
   );

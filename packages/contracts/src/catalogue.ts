@@ -78,6 +78,8 @@ export const playInfoSchema = z.object({
   subtitles: z.array(z.object({ language: z.enum(['zh', 'zh-Hant', 'en']), url: z.string() })),
   /** When a signed address stops working; null for a public one. */
   expiresAt: z.iso.datetime().nullable(),
+  /** `hls`: playUrl is a master playlist (application/vnd.apple.mpegurl); `mp4`: a progressive MP4. */
+  format: z.enum(['hls', 'mp4']),
 });
 export type PlayInfo = z.infer<typeof playInfoSchema>;
 

@@ -88,3 +88,6 @@ export type MergeWatchRecordsBody = z.infer<typeof mergeWatchRecordsBodySchema>;
 export const mergeWatchRecordsResponseSchema = ok(z.object({ merged: z.int().min(0) }));
 
 export const recordedResponseSchema = ok(z.object({ recorded: z.literal(true) }));
+
+/** `DELETE /client/watch-records/{dramaId}`: idempotent; `removed` says whether there was a record. */
+export const watchRecordRemovedResponseSchema = ok(z.object({ removed: z.boolean() }));

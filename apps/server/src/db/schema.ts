@@ -140,3 +140,43 @@ export type DramaRow = Selectable<DramasTable>;
 export type EpisodeRow = Selectable<EpisodesTable>;
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
+
+/* Engagement (0004): likes, favourites, watch records. Declared by merging into the interfaces above. */
+
+export interface EpisodesTable {
+  /** Guests' likes (0004); like_count is the total: members' rows plus these. */
+  anonymous_like_count: Generated<number>;
+}
+
+export interface EpisodeLikesTable {
+  id: Generated<number>;
+  user_id: number;
+  episode_id: number;
+  created_at: CreatedAt;
+}
+
+export interface FavoritesTable {
+  id: Generated<number>;
+  user_id: number;
+  drama_id: number;
+  created_at: CreatedAt;
+}
+
+export interface WatchRecordsTable {
+  id: Generated<number>;
+  user_id: number;
+  drama_id: number;
+  episode_id: number;
+  progress_seconds: Generated<number>;
+  /** When the member last watched: orders the history; the later side of a merge wins. */
+  watched_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** When this record last added to dramas.view_count (at most once a day). */
+  view_counted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: CreatedAt;
+}
+
+export interface Database {
+  episode_likes: EpisodeLikesTable;
+  favorites: FavoritesTable;
+  watch_records: WatchRecordsTable;
+}

@@ -202,7 +202,9 @@ describe('play addresses', () => {
     const { status, body } = await get(`/api/v1/client/episodes/${free.id}/play`);
     expect(status).toBe(200);
     const play = playInfoResponseSchema.parse(body).data;
-    expect(play.playUrl).toBe(`/media/episodes/${free.id}/video.mp4`);
+    // Clips with an HLS ladder play from their master playlist (hls.test.ts), the others from the MP4.
+    const file = play.format === 'hls' ? 'index.m3u8' : 'video.mp4';
+    expect(play.playUrl).toBe(`/media/episodes/${free.id}/${file}`);
     expect(play.expiresAt).toBeNull();
     expect(play.subtitles.map((s) => s.language)).toEqual(['zh', 'zh-Hant', 'en']);
   });
@@ -230,7 +232,8 @@ describe('play addresses', () => {
     const { status, body } = await get(`/api/v1/client/episodes/${locked.id}/play`, vip.auth);
     expect(status).toBe(200);
     const play = playInfoResponseSchema.parse(body).data;
-    expect(play.playUrl).toMatch(new RegExp(`^/media/episodes/${locked.id}/video\\.mp4\\?exp=\\d+&sig=[\\w-]+$`));
+    const file = play.format === 'hls' ? 'index\\.m3u8' : 'video\\.mp4';
+    expect(play.playUrl).toMatch(new RegExp(`^/media/episodes/${locked.id}/${file}\\?exp=\\d+&sig=[\\w-]+$`));
     expect(Date.parse(play.expiresAt ?? '')).toBeGreaterThan(Date.now());
   });
 

@@ -1,4 +1,10 @@
-import { dramaDetailResponseSchema, dramaListResponseSchema, errorEnvelopeSchema, playInfoResponseSchema } from '@drama/contracts';
+import {
+  type DramaDetail,
+  dramaDetailResponseSchema,
+  dramaListResponseSchema,
+  errorEnvelopeSchema,
+  playInfoResponseSchema,
+} from '@drama/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser } from '../support/factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
@@ -11,11 +17,21 @@ let coverUrl: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const list = dramaListResponseSchema.parse((await t.server.inject('/api/v1/client/dramas?limit=1')).json());
-  const drama = list.data.items[0];
-  if (!drama) throw new Error('empty catalogue');
+  const list = dramaListResponseSchema.parse((await t.server.inject('/api/v1/client/dramas?limit=50')).json());
+  // These tests are about MP4: the first drama whose clips have no HLS ladder (hls.test.ts has those).
+  let drama: (typeof list.data.items)[number] | undefined;
+  let detail: DramaDetail | undefined;
+  for (const candidate of list.data.items) {
+    detail = dramaDetailResponseSchema.parse((await t.server.inject(`/api/v1/client/dramas/${candidate.id}`)).json()).data;
+    const free = detail.episodes.find((e) => e.isFree);
+    const play = playInfoResponseSchema.parse((await t.server.inject(`/api/v1/client/episodes/${free?.id}/play`)).json());
+    if (play.data.format === 'mp4') {
+      drama = candidate;
+      break;
+    }
+  }
+  if (!drama || !detail) throw new Error('no drama plays as MP4');
   coverUrl = drama.coverUrl;
-  const detail = dramaDetailResponseSchema.parse((await t.server.inject(`/api/v1/client/dramas/${drama.id}`)).json()).data;
   freeId = detail.episodes.find((e) => e.isFree)?.id ?? 0;
   const locked = detail.episodes.filter((e) => !e.isFree);
   lockedId = locked[0]?.id ?? 0;

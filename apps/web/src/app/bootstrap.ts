@@ -29,6 +29,8 @@ export function bootstrap(queryClient: QueryClient): void {
     if (next === token) return;
     token = next;
     api.clearCache();
+    // One member's own data must never be shown, even for a moment, to the next one.
+    queryClient.removeQueries({ queryKey: ['user'] });
     void queryClient.invalidateQueries();
   });
 }

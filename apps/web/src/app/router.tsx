@@ -14,8 +14,8 @@ export function createAppRouter(queryClient: QueryClient) {
     ErrorBoundary: RouteErrorPage,
     // Not awaited: the page renders its own skeletons; this only gets the calls going early.
     loader: prefetch
-      ? () => {
-          prefetch(queryClient, currentLocale());
+      ? ({ params }) => {
+          prefetch(queryClient, currentLocale(), params);
           return null;
         }
       : undefined,

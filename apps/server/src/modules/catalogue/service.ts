@@ -14,7 +14,7 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { pickText } from '../../platform/locale.js';
 import { hasActiveVip, type Viewer } from '../../platform/auth.js';
-import { playAddress, subtitleTracks } from './media-urls.js';
+import { HlsIndex, playAddress, subtitleTracks } from './media-urls.js';
 import { presentDrama, presentEpisode } from './presenters.js';
 import * as queries from './queries.js';
 
@@ -32,12 +32,16 @@ export class CatalogueService {
     20_000,
   );
   private readonly small = new TtlCache<unknown>(CATALOGUE_TTL_MS, 50);
+  /** Which clips have an HLS rendition ladder under MEDIA_DIR/hls. */
+  readonly hls: HlsIndex;
 
   constructor(
     private readonly ctx: AppContext,
     /** Drops serialised answers cached in front of this service. */
     private readonly onInvalidate: () => void = () => {},
-  ) {}
+  ) {
+    this.hls = new HlsIndex(ctx.config.MEDIA_DIR);
+  }
 
   invalidate(): void {
     this.onInvalidate();
@@ -148,9 +152,14 @@ export class CatalogueService {
       episodeId: episode.id,
       dramaId: episode.drama_id,
       sequence: episode.sequence,
-      ...playAddress(episode, this.ctx.mediaSigner, base),
+      ...playAddress(episode, this.hls.has(episode.media_key) ? 'hls' : 'mp4', this.ctx.mediaSigner, base),
       subtitles: subtitleTracks(episode.id, base),
     };
+  }
+
+  /** Drama summaries of rows other modules selected (favourites, history), localised. */
+  async summaries(rows: queries.DramaRecord[], locale: Locale): Promise<DramaSummary[]> {
+    return this.present(rows, locale);
   }
 
   private async episodeList(dramaId: number): Promise<Episode[]> {

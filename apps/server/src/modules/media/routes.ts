@@ -1,20 +1,35 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { idSchema } from '@drama/contracts';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import type { CatalogueService } from '../catalogue/service.js';
-import { episodeVideoPath } from '../catalogue/media-urls.js';
+import { signPlaylist, signUntil } from '../catalogue/media-urls.js';
 
 const PUBLIC_FOLDERS = ['/covers/', '/brand/'];
 const DAY = 86_400;
+const PLAYLIST_TYPE = 'application/vnd.apple.mpegurl';
 
+const SUBTITLES = ['zh', 'zh-Hant', 'en'] as const;
 const episodeFileParams = z.object({
   id: idSchema,
-  file: z.enum(['video.mp4', 'video.zh.vtt', 'video.zh-Hant.vtt', 'video.en.vtt']),
+  // index.<lang>.vtt: the spec's client finds subtitles by swapping the video's extension, so
+  // the HLS address (index.m3u8) has them beside it too.
+  file: z.enum([
+    'video.mp4',
+    'index.m3u8',
+    ...SUBTITLES.map((language) => `video.${language}.vtt` as const),
+    ...SUBTITLES.map((language) => `index.${language}.vtt` as const),
+  ]),
+});
+const renditionParams = z.object({
+  id: idSchema,
+  rung: z.string().regex(/^\d{3,4}p$/, 'unknown rendition'),
+  file: z.string().regex(/^(index\.m3u8|seg-\d{3,5}\.ts)$/, 'unknown file'),
 });
 const signedQuery = z.object({ exp: z.string().max(20).optional(), sig: z.string().max(100).optional() });
 
@@ -22,6 +37,12 @@ const signedQuery = z.object({ exp: z.string().max(20).optional(), sig: z.string
  * Media: covers and brand images straight from MEDIA_DIR, and episodes by per-episode
  * addresses mapped to their stored clip, so that a locked episode can be refused even where
  * clips are shared. @fastify/static answers Range requests (206), ETag and conditional GETs.
+ *
+ * Episodes whose clip has HLS (MEDIA_DIR/hls/<clip>) are also served as
+ * `/media/episodes/{id}/index.m3u8` (the master), `/{rung}/index.m3u8` and `/{rung}/seg-NNN.ts`.
+ * For a locked episode every one of those addresses is signed: the playlists are rewritten on
+ * the way out so that each URI in them carries its own signature, with the expiry of the
+ * address they were fetched by.
  */
 export async function registerMedia(root: FastifyInstance, ctx: AppContext, catalogue: CatalogueService): Promise<void> {
   // Registered on the root instance, not inside a plugin, so that reply.sendFile is available
@@ -40,22 +61,89 @@ export async function registerMedia(root: FastifyInstance, ctx: AppContext, cata
     setHeaders: (res) => res.setHeader('Cache-Control', `public, max-age=${DAY}`),
   });
 
+  /** Refuses a locked episode's address unless its signature is valid and unexpired. */
+  function assertSigned(pathname: string, query: z.infer<typeof signedQuery>): void {
+    if (!ctx.mediaSigner.verify(pathname, query.exp, query.sig)) {
+      throw new AppError('FORBIDDEN', 'Media address is missing its signature or has expired');
+    }
+  }
+
+  /**
+   * Sends a stored playlist. A free episode's goes out as stored (relative URIs, public); a
+   * locked episode's is rewritten so that every URI in it is signed until `exp`.
+   */
+  async function sendPlaylist(
+    reply: FastifyReply,
+    options: { episodeId: number; isFree: boolean; stored: string; publicPath: string; exp: string | undefined },
+  ): Promise<FastifyReply> {
+    if (options.isFree) {
+      reply.header('Cache-Control', `public, max-age=${DAY}`);
+      return reply.sendFile(path.basename(options.stored), path.dirname(options.stored), { cacheControl: false });
+    }
+    let text: string;
+    try {
+      text = await readFile(options.stored, 'utf8');
+    } catch {
+      throw new AppError('NOT_FOUND', 'No such media');
+    }
+    const expires = Number(options.exp);
+    const ttl = ctx.config.MEDIA_URL_TTL_SECONDS;
+    const signed = signPlaylist(text, options.publicPath, `/media/episodes/${options.episodeId}/`, (pathname) =>
+      signUntil(ctx.mediaSigner, pathname, expires, ttl),
+    );
+    return reply.type(PLAYLIST_TYPE).header('Cache-Control', 'private, no-store').send(signed);
+  }
+
   app.get(
     '/media/episodes/:id/:file',
     { schema: { hide: true, params: episodeFileParams, querystring: signedQuery } },
     async (request, reply) => {
       const { id, file } = request.params;
       const episode = await catalogue.episode(id);
-      const isVideo = file === 'video.mp4';
-      if (isVideo && !episode.is_free) {
-        const valid = ctx.mediaSigner.verify(episodeVideoPath(id), request.query.exp, request.query.sig);
-        if (!valid) throw new AppError('FORBIDDEN', 'Media address is missing its signature or has expired');
+      const publicPath = `/media/episodes/${id}/${file}`;
+      if (file === 'index.m3u8') {
+        if (!catalogue.hls.has(episode.media_key)) throw new AppError('NOT_FOUND', 'This episode has no HLS stream');
+        if (!episode.is_free) assertSigned(publicPath, request.query);
+        return sendPlaylist(reply, {
+          episodeId: id,
+          isFree: episode.is_free,
+          stored: path.join(catalogue.hls.folder(episode.media_key), 'master.m3u8'),
+          publicPath,
+          exp: request.query.exp,
+        });
       }
-      const stored = isVideo ? `${episode.media_key}.mp4` : `${episode.media_key}${file.slice('video'.length)}`;
+      const isVideo = file === 'video.mp4';
+      if (isVideo && !episode.is_free) assertSigned(publicPath, request.query);
+      const stored = isVideo
+        ? `${episode.media_key}.mp4`
+        : `${episode.media_key}${file.slice(file.indexOf('.'))}`;
       const cacheControl = isVideo && !episode.is_free ? 'private, max-age=3600' : `public, max-age=${DAY}`;
       reply.header('Cache-Control', cacheControl);
       return reply.sendFile(stored, path.join(ctx.config.MEDIA_DIR, 'clips'), { cacheControl: false });
     },
   );
-}
 
+  app.get(
+    '/media/episodes/:id/:rung/:file',
+    { schema: { hide: true, params: renditionParams, querystring: signedQuery } },
+    async (request, reply) => {
+      const { id, rung, file } = request.params;
+      const episode = await catalogue.episode(id);
+      if (!catalogue.hls.has(episode.media_key)) throw new AppError('NOT_FOUND', 'This episode has no HLS stream');
+      const publicPath = `/media/episodes/${id}/${rung}/${file}`;
+      if (!episode.is_free) assertSigned(publicPath, request.query);
+      const folder = path.join(catalogue.hls.folder(episode.media_key), rung);
+      if (file === 'index.m3u8') {
+        return sendPlaylist(reply, {
+          episodeId: id,
+          isFree: episode.is_free,
+          stored: path.join(folder, file),
+          publicPath,
+          exp: request.query.exp,
+        });
+      }
+      reply.header('Cache-Control', episode.is_free ? `public, max-age=${DAY}` : 'private, max-age=3600');
+      return reply.sendFile(file, folder, { cacheControl: false });
+    },
+  );
+}

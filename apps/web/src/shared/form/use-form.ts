@@ -2,22 +2,24 @@ import { useCallback, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AccountField, FieldErrors, FieldMessage, ValidationResult } from './validation';
 
-type Values<F extends AccountField> = Record<F, string | boolean>;
+type Values = { [K in AccountField]?: string | boolean };
 
 /**
  * The state of one account form: values, field errors from the shared schemas (shown after
  * the first submit, then live as the user corrects them) and field errors the server sent
  * (USERNAME_TAKEN on the username), which clear as soon as that field changes.
  */
-export function useForm<F extends AccountField, V extends Values<F>, T>(
+export function useForm<V extends Values, T>(
   initial: V,
-  validate: (values: V) => ValidationResult<F, T>,
+  validate: (values: V) => ValidationResult<Extract<keyof V, AccountField>, T>,
 ) {
+  type F = Extract<keyof V, AccountField>;
   const { t } = useTranslation();
   const [values, setValues] = useState<V>(initial);
   const [attempted, setAttempted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Partial<Record<F, string>>>({});
-  const formRef = useRef<HTMLFormElement>(null);
+  // The form element, learnt from its submit event, to focus the field an error is about.
+  const formRef = useRef<HTMLFormElement | null>(null);
 
   const clientErrors: FieldErrors<F> = attempted ? validate(values).errors : {};
 
@@ -43,6 +45,7 @@ export function useForm<F extends AccountField, V extends Values<F>, T>(
   /** Validates on submit: the parsed data when every field passes, else null with the first bad field focused. */
   const handleSubmit = (event: FormEvent): T | null => {
     event.preventDefault();
+    if (event.currentTarget instanceof HTMLFormElement) formRef.current = event.currentTarget;
     setAttempted(true);
     const result = validate(values);
     if (result.ok) return result.data;
@@ -57,5 +60,5 @@ export function useForm<F extends AccountField, V extends Values<F>, T>(
     focusField(field);
   };
 
-  return { values, setField, errorOf, handleSubmit, setServerError, formRef };
+  return { values, setField, errorOf, handleSubmit, setServerError };
 }

@@ -10,12 +10,12 @@ const OPTIONS: Record<ThemePreference, { icon: LucideIcon; label: TranslationKey
 };
 
 /** Light / dark / system as a segmented radio group. */
-export function ThemeOptions() {
+export function ThemeOptions({ legend }: { legend?: string } = {}) {
   const { t } = useTranslation();
   const { preference } = useTheme();
   return (
     <fieldset>
-      <legend className="mb-2 text-[13px] font-medium text-fg-muted">{t('preferences.theme')}</legend>
+      <legend className="mb-2 text-[13px] font-medium text-fg-muted">{legend ?? t('preferences.theme')}</legend>
       <div className="grid grid-cols-3 gap-2">
         {THEME_PREFERENCES.map((value) => {
           const { icon: Icon, label } = OPTIONS[value];

@@ -11,6 +11,10 @@ describe('401 policy (spec section 8)', () => {
     '/client/orders/9',
     '/client/watch-records',
     '/client/payments/channels',
+    '/client/user/password',
+    '/client/user/bind-phone',
+    '/client/user/bind-email',
+    '/client/auth/codes',
   ])('clears the user and redirects on %s', (path) => {
     expect(unauthorizedAction(path)).toBe('redirect');
   });
@@ -24,6 +28,9 @@ describe('401 policy (spec section 8)', () => {
 
   it('does not treat a failed sign-in as an expired session', () => {
     expect(unauthorizedAction('/client/auth/sign-in')).toBe('keep');
+    expect(unauthorizedAction('/client/auth/sign-up')).toBe('keep');
+    expect(unauthorizedAction('/client/auth/reset-password')).toBe('keep');
+    expect(unauthorizedAction('/client/auth/sign-out')).toBe('keep');
   });
 
   it('clears the user on any other 401', () => {

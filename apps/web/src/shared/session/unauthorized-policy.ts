@@ -8,6 +8,7 @@ export type UnauthorizedAction = 'redirect' | 'keep' | 'clear';
 // catalogue (episodes, dramas, play) it changes nothing; anywhere else it clears the user.
 const REDIRECT_AREAS = [
   '/client/favorites',
+  // Profile and account settings: me, password, bind phone and email.
   '/client/user',
   '/client/settings',
   '/client/points',
@@ -15,10 +16,13 @@ const REDIRECT_AREAS = [
   '/client/orders',
   '/client/watch-records',
   '/client/payments',
+  // Codes that need a session are the bind codes of the settings pages.
+  '/client/auth/codes',
 ];
 const KEEP_AREAS = ['/client/episodes', '/client/dramas', '/dramas'];
-// A 401 from sign-in means wrong credentials, not an expired session.
-const LOGIN_AREAS = ['/client/auth'];
+// A 401 from these means wrong credentials, not an expired session; signing out clears the
+// session itself, whatever the server says.
+const LOGIN_PATHS = ['/client/auth/sign-in', '/client/auth/sign-up', '/client/auth/reset-password', '/client/auth/sign-out'];
 
 function within(path: string, area: string): boolean {
   return path === area || path.startsWith(`${area}/`);
@@ -26,7 +30,7 @@ function within(path: string, area: string): boolean {
 
 export function unauthorizedAction(apiPath: string): UnauthorizedAction {
   const path = apiPath.split('?')[0] ?? apiPath;
-  if (LOGIN_AREAS.some((area) => within(path, area))) return 'keep';
+  if (LOGIN_PATHS.includes(path)) return 'keep';
   if (KEEP_AREAS.some((area) => within(path, area)) || /\/play$/.test(path)) return 'keep';
   if (REDIRECT_AREAS.some((area) => within(path, area))) return 'redirect';
   return 'clear';

@@ -14,6 +14,8 @@ export const localWatchRecordSchema = z.object({
   timestamp: z.number(),
   sequence: z.number().int().positive().optional(),
   position: z.number().nonnegative().optional(),
+  /** Whole seconds into the episode, as the merge call takes it (contracts' localWatchEntrySchema). */
+  progress: z.number().int().nonnegative().optional(),
 });
 export type LocalWatchRecord = z.infer<typeof localWatchRecordSchema>;
 

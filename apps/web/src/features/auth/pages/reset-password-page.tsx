@@ -70,7 +70,7 @@ export function ResetPasswordPage() {
         </Link>
       }
     >
-      <form ref={form.formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-4" data-testid="reset-request-form">
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" data-testid="reset-request-form">
         <TextField
           name="email"
           type="email"

@@ -61,7 +61,7 @@ export function SignInPage() {
       {disabled ? (
         <DisabledAccount onUseAnother={useAnother} />
       ) : (
-        <form ref={form.formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-4" data-testid="sign-in-form">
+        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" data-testid="sign-in-form">
           <TextField
             name="account"
             label={t('auth.account')}

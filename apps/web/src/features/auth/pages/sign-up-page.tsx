@@ -18,6 +18,8 @@ import { AuthShell } from '../components/auth-shell';
 import { validateSignUp, type SignUpValues } from '../forms';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
 
+const INITIAL: SignUpValues = { username: '', password: '', confirmPassword: '', email: '', agreed: false };
+
 const LEGAL_LINK = 'font-medium text-accent underline-offset-2 hover:underline';
 
 export function SignUpPage() {
@@ -26,10 +28,7 @@ export function SignUpPage() {
   const carry = redirectQuery(params.get('redirect'));
   const completeSignIn = useCompleteSignIn();
   const signUp = useSignUp();
-  const form = useForm<keyof SignUpValues, SignUpValues, ReturnType<typeof validateSignUp> extends { data: infer D } ? D : never>(
-    { username: '', password: '', confirmPassword: '', email: '', agreed: false },
-    validateSignUp,
-  );
+  const form = useForm(INITIAL, validateSignUp);
   const onSubmit = (event: FormEvent) => {
     const data = form.handleSubmit(event);
     if (!data || signUp.isPending) return;
@@ -64,7 +63,7 @@ export function SignUpPage() {
         </>
       }
     >
-      <form ref={form.formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-4" data-testid="sign-up-form">
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" data-testid="sign-up-form">
         <TextField
           name="username"
           label={t('auth.username')}

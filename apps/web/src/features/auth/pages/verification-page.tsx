@@ -92,7 +92,7 @@ export function VerificationPage() {
 
   return (
     <AuthShell
-      title={t('auth.verifyTitle')}
+      title={knownEmail ? t('auth.verifyTitle') : t('routes.resetPassword')}
       subtitle={
         knownEmail ? (
           <>
@@ -117,7 +117,7 @@ export function VerificationPage() {
         </Link>
       }
     >
-      <form ref={form.formRef} noValidate onSubmit={onSubmit} className="flex flex-col gap-4" data-testid="reset-form">
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" data-testid="reset-form">
         {knownEmail ? (
           <input type="email" name="email" autoComplete="username" value={knownEmail} readOnly hidden />
         ) : (

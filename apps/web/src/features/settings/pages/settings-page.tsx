@@ -1,20 +1,52 @@
-import { FileText, Globe, KeyRound, LogOut, Mail, ShieldCheck, Smartphone } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  BellRing,
+  BrushCleaning,
+  Eye,
+  FileText,
+  Globe,
+  KeyRound,
+  LogOut,
+  Mail,
+  MessageSquareText,
+  ShieldCheck,
+  Smartphone,
+  Sparkles,
+} from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useMe } from '../../../shared/account/get-me';
+import { maskEmail, maskPhone } from '../../../shared/account/mask';
 import { useLocale } from '../../../shared/i18n/i18n';
 import { ThemeOptions } from '../../../shared/preferences/theme-options';
-import { logout } from '../../../shared/session/session-store';
+import { useSession } from '../../../shared/session/session-store';
 import { confirm } from '../../../shared/ui/confirm/confirm-store';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { toast } from '../../../shared/ui/toast/toast-store';
-import { SettingsGroup, SettingsRow } from '../components/settings-row';
+import { setUserSetting, useUserSettings } from '../../../shared/user-settings/user-settings';
+import { useSignOut } from '../api/sign-out';
+import { clearAppCaches } from '../clear-cache';
+import { SettingsButtonRow, SettingsGroup, SettingsRow, SettingsSwitchRow } from '../components/settings-row';
 
 export function SettingsPage() {
   const { t } = useTranslation();
   const locale = useLocale();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { user } = useSession();
+  const me = useMe();
+  const settings = useUserSettings();
+  const signOut = useSignOut();
+  const [clearing, setClearing] = useState(false);
 
-  const signOut = async () => {
+  // The phone is only in the profile; the email is in the kept user info too, so it shows at once.
+  const phone = me.data?.phone ?? null;
+  const email = me.data?.email ?? user?.email ?? null;
+  const phoneValue = me.isPending ? '' : phone ? maskPhone(phone) : t('settings.notLinked');
+  const emailValue = email ? maskEmail(email) : me.isPending ? '' : t('settings.notLinked');
+
+  const onSignOut = async () => {
     const confirmed = await confirm({
       title: t('settings.signOutTitle'),
       message: t('settings.signOutMessage'),
@@ -23,37 +55,112 @@ export function SettingsPage() {
       danger: true,
     });
     if (!confirmed) return;
-    logout();
+    await signOut.mutateAsync();
     toast.success(t('settings.signedOut'));
-    navigate('/', { replace: true });
+    void navigate('/', { replace: true });
+  };
+
+  const onClearCache = async () => {
+    setClearing(true);
+    const id = toast.loading(t('settings.clearingCache'));
+    try {
+      await clearAppCaches(queryClient);
+      toast.update(id, 'success', t('settings.cacheCleared'));
+    } finally {
+      setClearing(false);
+    }
   };
 
   return (
     <div className="flex flex-1 flex-col pb-10">
       <PageHeader title={t('routes.settings')} fallback="/profile" />
-      <section className="mt-5 px-4">
-        <h2 className="px-1 pb-2 text-[13px] font-medium text-fg-subtle">{t('settings.appearance')}</h2>
-        <div className="rounded-2xl border border-line bg-surface p-4">
-          <ThemeOptions />
-        </div>
-      </section>
-      <SettingsGroup title={t('settings.general')}>
-        <SettingsRow icon={Globe} label={t('routes.language')} to="/settings/language" value={t(`languages.${locale}`)} />
-      </SettingsGroup>
+
       <SettingsGroup title={t('settings.account')}>
         <SettingsRow icon={KeyRound} label={t('routes.changePassword')} to="/settings/change-password" />
-        <SettingsRow icon={Smartphone} label={t('routes.bindPhone')} to="/settings/bind-phone" />
-        <SettingsRow icon={Mail} label={t('routes.bindEmail')} to="/settings/bind-email" />
+        <SettingsRow
+          icon={Smartphone}
+          label={t('routes.bindPhone')}
+          to="/settings/bind-phone"
+          value={phoneValue}
+          testId="row-bind-phone"
+        />
+        <SettingsRow
+          icon={Mail}
+          label={t('routes.bindEmail')}
+          to="/settings/bind-email"
+          value={emailValue}
+          testId="row-bind-email"
+        />
       </SettingsGroup>
+
+      <section className="mt-6 px-4">
+        <h2 className="px-1 pb-2 text-[13px] font-medium text-fg-subtle">{t('settings.appearance')}</h2>
+        <div className="rounded-2xl border border-line bg-surface p-4">
+          <ThemeOptions legend={t('settings.darkMode')} />
+        </div>
+      </section>
+
+      <SettingsGroup title={t('settings.general')}>
+        <SettingsRow icon={Globe} label={t('routes.language')} to="/settings/language" value={t(`languages.${locale}`)} />
+        <SettingsButtonRow
+          icon={BrushCleaning}
+          label={t('settings.clearCache')}
+          onClick={() => void onClearCache()}
+          busy={clearing}
+          testId="clear-cache"
+        />
+      </SettingsGroup>
+
+      <SettingsGroup title={t('settings.notifications')}>
+        <SettingsSwitchRow
+          icon={BellRing}
+          label={t('settings.notifyUpdates')}
+          description={t('settings.notifyUpdatesHint')}
+          checked={settings.notifications.updates}
+          onChange={(value) => setUserSetting(['notifications', 'updates'], value)}
+          testId="setting-notifications-updates"
+        />
+        <SettingsSwitchRow
+          icon={MessageSquareText}
+          label={t('settings.notifyMessages')}
+          description={t('settings.notifyMessagesHint')}
+          checked={settings.notifications.messages}
+          onChange={(value) => setUserSetting(['notifications', 'messages'], value)}
+          testId="setting-notifications-messages"
+        />
+      </SettingsGroup>
+
+      <SettingsGroup title={t('settings.privacy')}>
+        <SettingsSwitchRow
+          icon={Eye}
+          label={t('settings.privacyHistory')}
+          description={t('settings.privacyHistoryHint')}
+          checked={settings.privacy.history}
+          onChange={(value) => setUserSetting(['privacy', 'history'], value)}
+          testId="setting-privacy-history"
+        />
+        <SettingsSwitchRow
+          icon={Sparkles}
+          label={t('settings.privacyRecommendations')}
+          description={t('settings.privacyRecommendationsHint')}
+          checked={settings.privacy.recommendations}
+          onChange={(value) => setUserSetting(['privacy', 'recommendations'], value)}
+          testId="setting-privacy-recommendations"
+        />
+      </SettingsGroup>
+
       <SettingsGroup title={t('settings.about')}>
         <SettingsRow icon={FileText} label={t('routes.agreement')} to="/legal/agreement" />
         <SettingsRow icon={ShieldCheck} label={t('routes.privacy')} to="/legal/privacy" />
       </SettingsGroup>
+
       <div className="mt-8 px-4">
         <button
           type="button"
-          onClick={() => void signOut()}
-          className="flex min-h-12 w-full items-center justify-center gap-2 rounded-2xl border border-line bg-surface text-[15px] font-semibold text-danger active:bg-surface-2"
+          onClick={() => void onSignOut()}
+          disabled={signOut.isPending}
+          data-testid="sign-out"
+          className="flex min-h-12 w-full items-center justify-center gap-2 rounded-2xl border border-line bg-surface text-[15px] font-semibold text-danger active:bg-surface-2 disabled:opacity-60"
         >
           <LogOut aria-hidden className="size-4" />
           {t('settings.signOut')}

@@ -46,10 +46,11 @@ export const CodeField = forwardRef<HTMLInputElement, CodeFieldProps>(function C
       pattern="[0-9]*"
       maxLength={length}
       error={error}
-      hint={hint ?? (allowance ? <span data-testid="code-allowance">{allowance}</span> : undefined)}
+      hint={hint}
+      note={allowance ? <span data-testid="code-allowance">{allowance}</span> : undefined}
       onValueChange={(value) => onValueChange(value.replace(/\D/g, '').slice(0, length))}
       {...props}
-      className={`${props.className ?? ''} [&_input]:tracking-[0.2em] [&_input]:tabular-nums`}
+      className={`${props.className ?? ''} [&_input]:tabular-nums [&_input:not(:placeholder-shown)]:tracking-[0.3em]`}
       trailing={
         <button
           type="button"

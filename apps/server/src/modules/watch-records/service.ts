@@ -1,0 +1,126 @@
+import type { Locale, MergeWatchRecordsBody, PageQuery, Paged, ResumePoint, WatchRecordItem } from '@drama/contracts';
+import { hasActiveVip, type Viewer } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import { startOfDay } from '../auth/calendar.js';
+import type { CatalogueService } from '../catalogue/service.js';
+import { presentResumePoint, presentWatchRecord } from './presenters.js';
+import * as queries from './queries.js';
+
+/**
+ * Members' watch records: one per member and drama, holding the episode and position to resume
+ * from. Every call acts on the caller's own records; no path names another user.
+ */
+export class WatchRecordService {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly catalogue: CatalogueService,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  /**
+   * The episode, checked: it exists (404), belongs to the drama (400) and the member may watch
+   * it (a locked episode needs active VIP: 403 VIP_REQUIRED). Read from the catalogue's cache,
+   * so a progress report costs no query for it.
+   */
+  private async watchable(viewer: Viewer, dramaId: number, episodeId: number) {
+    const episode = await this.catalogue.episode(episodeId);
+    if (episode.drama_id !== dramaId) {
+      throw new AppError('VALIDATION_FAILED', `Episode ${episodeId} is not an episode of drama ${dramaId}`, [
+        { in: 'params', path: 'episodeId', message: 'not an episode of this drama' },
+      ]);
+    }
+    if (!episode.is_free && !hasActiveVip(viewer)) {
+      throw new AppError('VIP_REQUIRED', 'VIP membership required to watch this episode');
+    }
+    return episode;
+  }
+
+  /**
+   * An episode started. Counts one view of the drama per member and calendar day
+   * (APP_TIMEZONE), in the same statement as the record.
+   */
+  async watch(viewer: Viewer, dramaId: number, episodeId: number, queryEpisodeId: number | undefined): Promise<void> {
+    if (queryEpisodeId !== undefined && queryEpisodeId !== episodeId) {
+      throw new AppError('VALIDATION_FAILED', 'The episodeId query differs from the path', [
+        { in: 'querystring', path: 'episodeId', message: 'must equal the episode in the path' },
+      ]);
+    }
+    await this.watchable(viewer, dramaId, episodeId);
+    const now = this.clock();
+    await queries.recordWatch(this.ctx.db, {
+      userId: viewer.id,
+      dramaId,
+      episodeId,
+      now,
+      dayStart: startOfDay(now, this.ctx.config.APP_TIMEZONE),
+    });
+  }
+
+  /** Where the member is: clamped to the episode's length. */
+  async progress(viewer: Viewer, dramaId: number, episodeId: number, progress: number): Promise<void> {
+    const episode = await this.watchable(viewer, dramaId, episodeId);
+    await queries.saveProgress(this.ctx.db, {
+      userId: viewer.id,
+      dramaId,
+      episodeId,
+      progressSeconds: Math.min(progress, episode.duration_seconds),
+      now: this.clock(),
+    });
+  }
+
+  async remove(viewer: Viewer, dramaId: number): Promise<boolean> {
+    return queries.deleteRecord(this.ctx.db, { userId: viewer.id, dramaId });
+  }
+
+  async resumePoint(viewer: Viewer, dramaId: number): Promise<ResumePoint | null> {
+    const row = await queries.findRecord(this.ctx.db, { userId: viewer.id, dramaId });
+    return row ? presentResumePoint(row) : null;
+  }
+
+  async list(viewer: Viewer, page: PageQuery, locale: Locale): Promise<Paged<WatchRecordItem>> {
+    const { rows, total } = await queries.findRecordsOfUser(this.ctx.db, viewer.id, {
+      offset: (page.page - 1) * page.limit,
+      limit: page.limit,
+    });
+    const dramas = await this.catalogue.summaries(rows, locale);
+    return {
+      items: rows.flatMap((row, index) => {
+        const drama = dramas[index];
+        return drama ? [presentWatchRecord(row, drama)] : [];
+      }),
+      page: page.page,
+      limit: page.limit,
+      total,
+    };
+  }
+
+  /**
+   * Merges a guest's local history at sign-in. Entries naming an unknown episode, an episode of
+   * another drama, or a locked episode the member may not watch are skipped; of several entries
+   * for one drama the latest counts; against the member's own record the later watch wins.
+   * Times in the future count as now. Returns how many records were added or replaced.
+   */
+  async merge(viewer: Viewer, body: MergeWatchRecordsBody): Promise<number> {
+    const episodes = new Map(
+      (await queries.findEpisodes(this.ctx.db, [...new Set(body.records.map((r) => r.episodeId))])).map((e) => [e.id, e]),
+    );
+    const now = this.clock().getTime();
+    const vip = hasActiveVip(viewer);
+    const latest = new Map<number, { dramaId: number; episodeId: number; progressSeconds: number; watchedAt: Date }>();
+    for (const record of body.records) {
+      const episode = episodes.get(record.episodeId);
+      if (!episode || episode.drama_id !== record.dramaId || (!episode.is_free && !vip)) continue;
+      const watchedAt = new Date(Math.min(record.timestamp, now));
+      const kept = latest.get(record.dramaId);
+      if (kept && kept.watchedAt >= watchedAt) continue;
+      latest.set(record.dramaId, {
+        dramaId: record.dramaId,
+        episodeId: record.episodeId,
+        progressSeconds: Math.min(record.progress, episode.duration_seconds),
+        watchedAt,
+      });
+    }
+    return queries.mergeRecords(this.ctx.db, viewer.id, [...latest.values()]);
+  }
+}

@@ -1,0 +1,76 @@
+import type { FastifyReply } from 'fastify';
+import { AppError } from './errors.js';
+
+export interface RateLimitDecision {
+  allowed: boolean;
+  /** Hits left in the current window (0 when refused). */
+  remaining: number;
+  /** Whole seconds until the window resets (at least 1). */
+  retryAfter: number;
+}
+
+/**
+ * Counts hits per key in fixed windows. The in-process implementation below serves one
+ * instance; a Redis one (INCR + EXPIRE on `key:window`) can replace it when several run.
+ */
+export interface RateLimiter {
+  hit(key: string): Promise<RateLimitDecision>;
+}
+
+interface Window {
+  count: number;
+  resetsAt: number;
+}
+
+/** A fixed-window counter kept in memory, bounded to `maxKeys` keys. */
+export class MemoryRateLimiter implements RateLimiter {
+  private readonly windows = new Map<string, Window>();
+
+  constructor(
+    private readonly limit: number,
+    private readonly windowMs: number,
+    private readonly maxKeys = 50_000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  hit(key: string): Promise<RateLimitDecision> {
+    const now = this.now();
+    let window = this.windows.get(key);
+    if (!window || window.resetsAt <= now) {
+      if (window) this.windows.delete(key);
+      if (this.windows.size >= this.maxKeys) this.evict(now);
+      window = { count: 0, resetsAt: now + this.windowMs };
+      this.windows.set(key, window);
+    }
+    window.count += 1;
+    const retryAfter = Math.max(1, Math.ceil((window.resetsAt - now) / 1000));
+    const allowed = window.count <= this.limit;
+    return Promise.resolve({ allowed, remaining: allowed ? this.limit - window.count : 0, retryAfter });
+  }
+
+  /** Drops finished windows; if every key is live, the oldest ones (Map keeps insertion order). */
+  private evict(now: number): void {
+    for (const [key, window] of this.windows) {
+      if (window.resetsAt <= now) this.windows.delete(key);
+    }
+    const excess = this.windows.size - this.maxKeys + 1;
+    if (excess <= 0) return;
+    let dropped = 0;
+    for (const key of this.windows.keys()) {
+      if (dropped >= excess) break;
+      this.windows.delete(key);
+      dropped += 1;
+    }
+  }
+}
+
+/**
+ * Counts a hit and refuses it with 429 RATE_LIMITED (`details.retryAfter` seconds, and a
+ * Retry-After header) once the key is over its limit.
+ */
+export async function enforceRateLimit(limiter: RateLimiter, key: string, reply: FastifyReply): Promise<void> {
+  const decision = await limiter.hit(key);
+  if (decision.allowed) return;
+  reply.header('Retry-After', String(decision.retryAfter));
+  throw new AppError('RATE_LIMITED', 'Too many requests, try again later', { retryAfter: decision.retryAfter });
+}

@@ -1,0 +1,44 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiPaths, favoriteStatusSchema, ok, type FavoriteStatus } from '@drama/contracts';
+import { api } from '../../../shared/api/api';
+import { favoriteStatusQueryOptions } from './favorite-status';
+
+// The answer's shape beyond success is not relied upon: the status is read again afterwards.
+const favoriteResultSchema = ok(favoriteStatusSchema.partial().nullable());
+
+export function addFavorite(dramaId: number) {
+  return api.post(apiPaths.favorite(dramaId), { schema: favoriteResultSchema });
+}
+
+export function removeFavorite(dramaId: number) {
+  return api.delete(apiPaths.favorite(dramaId), { schema: favoriteResultSchema });
+}
+
+/** Adds or removes the drama from the member's list, optimistically. */
+export function useToggleFavorite(dramaId: number | null, userId: number | null) {
+  const queryClient = useQueryClient();
+  const key = favoriteStatusQueryOptions(dramaId ?? 0, userId ?? 0).queryKey;
+  return useMutation({
+    mutationFn: (favorite: boolean) => {
+      if (dramaId === null) throw new Error('No drama');
+      return favorite ? addFavorite(dramaId) : removeFavorite(dramaId);
+    },
+    onMutate: async (favorite: boolean) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData<FavoriteStatus>(key);
+      const count = previous?.favoriteCount ?? 0;
+      queryClient.setQueryData<FavoriteStatus>(key, {
+        isFavorited: favorite,
+        favoriteCount: Math.max(0, count + (favorite ? 1 : -1)),
+      });
+      return { previous };
+    },
+    onError: (_error, _favorite, context) => {
+      if (context?.previous) queryClient.setQueryData(key, context.previous);
+    },
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: key });
+      void queryClient.invalidateQueries({ queryKey: ['user', userId, 'favorites-list'] });
+    },
+  });
+}

@@ -1,0 +1,50 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiPaths, ok } from '@drama/contracts';
+import { z } from 'zod';
+import { api } from '../../../shared/api/api';
+import { setGuestLike } from '../lib/guest-likes';
+import { likeStatusQueryOptions, type LikeState } from './like-status';
+
+// Members get the full status back; a guest's call answers with the anonymous count only.
+const likeResultSchema = ok(z.object({ likeCount: z.int().min(0).optional(), isLiked: z.boolean().optional() }));
+
+export function likeEpisode(episodeId: number, userId: number | null) {
+  return api.post(apiPaths.like(episodeId), { schema: likeResultSchema, query: { userId } });
+}
+
+export function unlikeEpisode(episodeId: number, userId: number | null) {
+  return api.delete(apiPaths.like(episodeId), { schema: likeResultSchema, query: { userId } });
+}
+
+/** Like or unlike, shown at once and put back if the server refuses. */
+export function useToggleLike(episodeId: number | null, userId: number | null) {
+  const queryClient = useQueryClient();
+  const key = likeStatusQueryOptions(episodeId ?? 0, userId).queryKey;
+  return useMutation({
+    mutationFn: async (like: boolean) => {
+      if (episodeId === null) throw new Error('No episode');
+      return like ? likeEpisode(episodeId, userId) : unlikeEpisode(episodeId, userId);
+    },
+    onMutate: async (like: boolean) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData<LikeState>(key);
+      const count = previous?.likeCount ?? 0;
+      queryClient.setQueryData<LikeState>(key, {
+        isLiked: like,
+        likeCount: Math.max(0, count + (like ? 1 : -1)),
+      });
+      if (userId === null && episodeId !== null) setGuestLike(episodeId, like);
+      return { previous };
+    },
+    onError: (_error, like, context) => {
+      if (context?.previous) queryClient.setQueryData(key, context.previous);
+      if (userId === null && episodeId !== null) setGuestLike(episodeId, !like);
+    },
+    onSuccess: (data, like) => {
+      queryClient.setQueryData<LikeState>(key, (current) => ({
+        isLiked: data.isLiked ?? like,
+        likeCount: data.likeCount ?? current?.likeCount ?? 0,
+      }));
+    },
+  });
+}

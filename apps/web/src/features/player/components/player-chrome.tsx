@@ -1,0 +1,338 @@
+import {
+  Captions,
+  ChevronLeft,
+  ChevronRight,
+  Heart,
+  LayoutGrid,
+  Maximize,
+  Minimize,
+  Pause,
+  Play,
+  Share2,
+  Star,
+  Volume1,
+  Volume2,
+  VolumeX,
+  type LucideIcon,
+} from 'lucide-react';
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useEngine, useEngineState } from '../hooks/use-engine';
+import { formatTime } from '../lib/format-time';
+
+export const SPEEDS = [0.75, 1, 1.25, 1.5, 2] as const;
+
+export function TopBar({ title, sequence, onBack }: { title: string; sequence: number; onBack: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <header className="pointer-events-auto absolute inset-x-0 top-0 flex items-center gap-1 px-1.5 pt-[calc(env(safe-area-inset-top)+6px)] pr-4">
+      <button type="button" onClick={onBack} aria-label={t('player.back')} className="grid size-11 shrink-0 place-items-center rounded-full active:bg-white/15">
+        <ChevronLeft aria-hidden className="size-7 drop-shadow" strokeWidth={2} />
+      </button>
+      {/* A long title is clamped; the episode number always stays in view. */}
+      <h1
+        data-testid="player-title"
+        aria-label={t('player.title', { title, episode: sequence })}
+        className="flex min-w-0 flex-1 items-baseline gap-1.5 text-[16px] font-semibold drop-shadow-[0_1px_2px_rgb(0_0_0/0.6)]"
+      >
+        <span aria-hidden className="min-w-0 truncate">
+          {title}
+        </span>
+        <span aria-hidden className="shrink-0 text-white/85">
+          {t('player.titleSuffix', { episode: sequence })}
+        </span>
+      </h1>
+    </header>
+  );
+}
+
+/** The big play/pause in the middle; always there while paused. */
+export function CenterPlayButton({ onToggle }: { onToggle: () => void }) {
+  const { t } = useTranslation();
+  const status = useEngineState((s) => s.status);
+  if (status === 'loading' || status === 'error' || status === 'idle') return null;
+  const playing = status === 'playing';
+  const Icon = playing ? Pause : Play;
+  return (
+    <button
+      type="button"
+      onClick={onToggle}
+      aria-label={playing ? t('player.pause') : t('player.play')}
+      data-testid="play-toggle"
+      className="pointer-events-auto absolute top-1/2 left-1/2 grid size-[72px] -translate-x-1/2 -translate-y-1/2 place-items-center rounded-full bg-black/35 backdrop-blur-md transition-transform duration-150 active:scale-95"
+    >
+      <Icon aria-hidden className={`size-9 fill-white ${playing ? '' : 'translate-x-0.5'}`} strokeWidth={0} />
+    </button>
+  );
+}
+
+function compactCount(value: number, locale: string): string {
+  return new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 }).format(value);
+}
+
+interface ActionProps {
+  icon: LucideIcon;
+  label: string;
+  caption: string;
+  onClick: () => void;
+  active?: boolean;
+  activeClass?: string;
+  pressed?: boolean;
+  testId: string;
+}
+
+function Action({ icon: Icon, label, caption, onClick, active = false, activeClass = '', pressed, testId }: ActionProps) {
+  const [pop, setPop] = useState(0);
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      aria-pressed={pressed}
+      data-testid={testId}
+      onClick={() => {
+        setPop((value) => value + 1);
+        onClick();
+      }}
+      className="group flex w-16 flex-col items-center gap-0.5 rounded-2xl py-0.5 text-white"
+    >
+      <span className="grid size-11 place-items-center rounded-full transition-transform duration-150 group-active:scale-90">
+        <Icon
+          key={pop}
+          aria-hidden
+          className={`size-[30px] drop-shadow-[0_1px_3px_rgb(0_0_0/0.55)] ${pop && active ? 'player-pop' : ''} ${active ? activeClass : ''}`}
+          strokeWidth={active ? 0 : 1.9}
+        />
+      </span>
+      <span data-testid={`${testId}-caption`} className="max-w-full truncate text-[11px] leading-tight font-semibold tabular-nums drop-shadow-[0_1px_2px_rgb(0_0_0/0.7)]">
+        {caption}
+      </span>
+    </button>
+  );
+}
+
+interface SideActionsProps {
+  liked: boolean;
+  likeCount: number;
+  favorited: boolean;
+  favoriteCount: number;
+  fullscreen: boolean;
+  onLike: () => void;
+  onFavorite: () => void;
+  onSubtitles: () => void;
+  onEpisodes: () => void;
+  onShare: () => void;
+  onFullscreen: () => void;
+}
+
+export function SideActions(props: SideActionsProps) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.resolvedLanguage ?? 'en-US';
+  return (
+    <nav
+      aria-label={t('player.episodes')}
+      className="pointer-events-auto absolute right-1.5 bottom-[calc(env(safe-area-inset-bottom)+124px)] flex flex-col items-center gap-2"
+    >
+      <Action
+        icon={Heart}
+        testId="action-like"
+        label={props.liked ? t('player.unlike') : t('player.like')}
+        pressed={props.liked}
+        caption={props.likeCount > 0 ? compactCount(props.likeCount, locale) : t('player.like')}
+        onClick={props.onLike}
+        active={props.liked}
+        activeClass="fill-accent-fill-2 text-accent-fill-2"
+      />
+      <Action
+        icon={Star}
+        testId="action-favorite"
+        label={props.favorited ? t('player.unfavorite') : t('player.favorite')}
+        pressed={props.favorited}
+        caption={props.favorited ? t('player.favorited') : props.favoriteCount > 0 ? compactCount(props.favoriteCount, locale) : t('player.favorite')}
+        onClick={props.onFavorite}
+        active={props.favorited}
+        activeClass="fill-gold-fill text-gold-fill"
+      />
+      <Action icon={LayoutGrid} testId="action-episodes" label={t('player.episodes')} caption={t('player.episodes')} onClick={props.onEpisodes} />
+      <Action icon={Captions} testId="action-subtitles" label={t('player.subtitleSettings')} caption={t('player.subtitles')} onClick={props.onSubtitles} />
+      <Action icon={Share2} testId="action-share" label={t('player.share')} caption={t('player.share')} onClick={props.onShare} />
+      <Action
+        icon={props.fullscreen ? Minimize : Maximize}
+        testId="action-fullscreen"
+        label={props.fullscreen ? t('player.exitFullscreen') : t('player.fullscreen')}
+        caption={props.fullscreen ? t('player.exitShort') : t('player.fullscreenShort')}
+        onClick={props.onFullscreen}
+      />
+    </nav>
+  );
+}
+
+interface DramaInfoProps {
+  title: string;
+  description: string;
+  sequence: number;
+  total: number;
+  onEpisodes: () => void;
+}
+
+/** Bottom left: title, episode N / total, the description (two lines, expandable), and the way to the episode list. */
+export function DramaInfo({ title, description, sequence, total, onEpisodes }: DramaInfoProps) {
+  const { t } = useTranslation();
+  const [expanded, setExpanded] = useState(false);
+  const [clamped, setClamped] = useState(false);
+  const textRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    const element = textRef.current;
+    if (element && !expanded) setClamped(element.scrollHeight > element.clientHeight + 1);
+  }, [description, expanded]);
+
+  return (
+    <section data-testid="drama-info" className="pointer-events-auto mr-16 mb-1 pl-1 drop-shadow-[0_1px_2px_rgb(0_0_0/0.6)]">
+      <h2 className="line-clamp-2 text-[17px] leading-snug font-bold">{title}</h2>
+      <p className="mt-1 inline-flex items-center gap-1.5 text-[13px] font-medium text-white/85">
+        <span data-testid="episode-progress" className="tabular-nums">
+          {t('player.episodeProgress', { current: sequence, total })}
+        </span>
+      </p>
+      {description && (
+        <div className="mt-1">
+          <p
+            ref={textRef}
+            data-testid="drama-description"
+            className={`text-[13px] leading-relaxed text-white/75 ${expanded ? 'max-h-40 overflow-y-auto' : 'line-clamp-2'}`}
+          >
+            {description}
+          </p>
+          {(clamped || expanded) && (
+            <button
+              type="button"
+              aria-expanded={expanded}
+              onClick={() => setExpanded((value) => !value)}
+              className="-my-2 min-h-9 py-2 text-[13px] font-semibold text-white"
+            >
+              {expanded ? t('player.lessInfo') : t('player.moreInfo')}
+            </button>
+          )}
+        </div>
+      )}
+      <button
+        type="button"
+        onClick={onEpisodes}
+        data-testid="episodes-bar"
+        className="mt-2 flex min-h-10 w-full items-center gap-2 rounded-xl bg-white/12 px-3 text-left text-[13px] font-medium backdrop-blur-md active:bg-white/20"
+      >
+        <LayoutGrid aria-hidden className="size-4 shrink-0 text-white/80" />
+        <span className="min-w-0 flex-1 truncate">
+          {t('player.episodes')} · {t('player.totalEpisodes', { count: total })}
+        </span>
+        <ChevronRight aria-hidden className="size-4 shrink-0 text-white/70" />
+      </button>
+    </section>
+  );
+}
+
+interface BottomControlsProps {
+  fullscreen: boolean;
+  onToggleFullscreen: () => void;
+  onInteract: () => void;
+}
+
+/** Play/pause, time, speed, volume and full screen, in one row above the progress bar. */
+export function BottomControls({ fullscreen, onToggleFullscreen, onInteract }: BottomControlsProps) {
+  const { t } = useTranslation();
+  const engine = useEngine();
+  const status = useEngineState((s) => s.status);
+  const currentTime = useEngineState((s) => Math.floor(s.currentTime));
+  const duration = useEngineState((s) => s.duration);
+  const muted = useEngineState((s) => s.muted);
+  const volume = useEngineState((s) => s.volume);
+  const rate = useEngineState((s) => s.rate);
+  const [speedOpen, setSpeedOpen] = useState(false);
+  const playing = status === 'playing' || status === 'loading';
+  const shownVolume = muted ? 0 : volume;
+  const VolumeIcon = shownVolume === 0 ? VolumeX : shownVolume < 0.5 ? Volume1 : Volume2;
+
+  return (
+    <div className="pointer-events-auto relative flex items-center gap-0.5" onClick={onInteract}>
+      <button
+        type="button"
+        data-testid="control-play"
+        aria-label={playing ? t('player.pause') : t('player.play')}
+        onClick={() => engine.toggle()}
+        className="grid size-11 shrink-0 place-items-center rounded-full active:bg-white/15"
+      >
+        {playing ? <Pause aria-hidden className="size-5 fill-white" strokeWidth={0} /> : <Play aria-hidden className="size-5 fill-white" strokeWidth={0} />}
+      </button>
+      <span data-testid="player-time" className="shrink-0 text-xs font-medium text-white/90 tabular-nums">
+        {formatTime(currentTime)} / {formatTime(duration)}
+      </span>
+      <div className="flex-1" />
+      <div className="group/volume flex items-center">
+        <button
+          type="button"
+          data-testid="control-mute"
+          aria-label={muted ? t('player.unmute') : t('player.mute')}
+          aria-pressed={muted}
+          onClick={() => engine.setMuted(!muted)}
+          className="grid size-11 shrink-0 place-items-center rounded-full active:bg-white/15"
+        >
+          <VolumeIcon aria-hidden className="size-5" />
+        </button>
+        <input
+          type="range"
+          min={0}
+          max={1}
+          step={0.05}
+          value={shownVolume}
+          aria-label={t('player.volume')}
+          data-testid="control-volume"
+          onChange={(event) => engine.setVolume(Number(event.target.value))}
+          onPointerDown={(event) => event.stopPropagation()}
+          className="player-range w-16"
+          style={{ '--fill': `${shownVolume * 100}%` } as CSSProperties}
+        />
+      </div>
+      <div className="relative">
+        <button
+          type="button"
+          data-testid="control-speed"
+          aria-label={t('player.speed')}
+          aria-haspopup="menu"
+          aria-expanded={speedOpen}
+          onClick={() => setSpeedOpen((open) => !open)}
+          className="min-h-11 min-w-11 shrink-0 rounded-full px-2 text-[13px] font-bold tabular-nums active:bg-white/15"
+        >
+          {rate === 1 ? t('player.speedValue', { value: '1.0' }) : t('player.speedValue', { value: rate })}
+        </button>
+        {speedOpen && (
+          <div role="menu" aria-label={t('player.speed')} className="absolute right-0 bottom-full mb-2 flex animate-fade-in flex-col overflow-hidden rounded-2xl bg-black/85 py-1 shadow-xl backdrop-blur-xl">
+            {[...SPEEDS].reverse().map((speed) => (
+              <button
+                key={speed}
+                type="button"
+                role="menuitemradio"
+                aria-checked={rate === speed}
+                data-testid={`speed-${speed}`}
+                onClick={() => {
+                  engine.setRate(speed);
+                  setSpeedOpen(false);
+                }}
+                className={`min-h-11 px-6 text-sm font-semibold tabular-nums ${rate === speed ? 'text-accent' : 'text-white'} active:bg-white/10`}
+              >
+                {t('player.speedValue', { value: speed })}
+              </button>
+            ))}
+          </div>
+        )}
+      </div>
+      <button
+        type="button"
+        data-testid="control-fullscreen"
+        aria-label={fullscreen ? t('player.exitFullscreen') : t('player.fullscreen')}
+        onClick={onToggleFullscreen}
+        className="grid size-11 shrink-0 place-items-center rounded-full active:bg-white/15"
+      >
+        {fullscreen ? <Minimize aria-hidden className="size-5" /> : <Maximize aria-hidden className="size-5" />}
+      </button>
+    </div>
+  );
+}

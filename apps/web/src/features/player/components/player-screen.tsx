@@ -1,0 +1,445 @@
+import { LIMITS, isVipActive, type DramaDetail, type Episode } from '@drama/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { isApiError } from '../../../shared/api/api-client';
+import { isLoggedIn, useSession } from '../../../shared/session/session-store';
+import { signInPathFor } from '../../../shared/session/sign-in-path';
+import { confirm } from '../../../shared/ui/confirm/confirm-store';
+import { toast } from '../../../shared/ui/toast/toast-store';
+import { useFavoriteStatus } from '../api/favorite-status';
+import { playInfoQueryOptions, usePlayInfo } from '../api/get-play-info';
+import { useLikeStatus } from '../api/like-status';
+import { useToggleFavorite } from '../api/toggle-favorite';
+import { useToggleLike } from '../api/toggle-like';
+import { EngineContext, useEngineSelector } from '../hooks/use-engine';
+import { useAutoHide } from '../hooks/use-auto-hide';
+import { useWatchReporting } from '../hooks/use-watch-reporting';
+import { useGuestLiked } from '../lib/guest-likes';
+import { withTimestamp } from '../lib/media-url';
+import { PlayerEngine } from '../lib/player-engine';
+import { canWatch, type StartChoice } from '../lib/start-episode';
+import { swipeDirection } from '../lib/swipe';
+import { EpisodeDrawer } from './episode-drawer';
+import { BottomControls, CenterPlayButton, DramaInfo, SideActions, TopBar } from './player-chrome';
+import { ProgressBar } from './progress-bar';
+import { GestureLayer } from './gesture-layer';
+import { ErrorOverlay, LoadingOverlay, SwipeHint, UnmuteChip } from './status-overlays';
+import { SubtitleOverlay } from './subtitle-overlay';
+import { SubtitleSheet } from './subtitle-sheet';
+import { VipPrompt } from './vip-prompt';
+
+interface PlayerScreenProps {
+  drama: DramaDetail;
+  start: StartChoice<Episode>;
+}
+
+type Sheet = 'episodes' | 'subtitles' | null;
+
+interface Current {
+  episodeId: number;
+  startAt: number;
+  /** A retry: the source is reloaded with a fresh `t=` (0 = first load). */
+  retry: number;
+}
+
+/** The player once the drama and the first episode are known: all the behaviour of spec sections 2 and 4. */
+export function PlayerScreen({ drama, start }: PlayerScreenProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const queryClient = useQueryClient();
+  const session = useSession();
+  const signedIn = isLoggedIn(session);
+  const userId = signedIn ? (session.user?.id ?? null) : null;
+  const vip = signedIn && session.user !== null && isVipActive(session.user);
+
+  const [engine] = useState(() => new PlayerEngine());
+  const rootRef = useRef<HTMLDivElement>(null);
+  const stageRef = useRef<HTMLDivElement>(null);
+  const bottomRef = useRef<HTMLDivElement>(null);
+  const [bottomHeight, setBottomHeight] = useState(0);
+  useEffect(() => {
+    const element = bottomRef.current;
+    if (!element) return;
+    const observer = new ResizeObserver(() => setBottomHeight(element.offsetHeight));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  const episodes = useMemo(() => [...drama.episodes].sort((a, b) => a.sequence - b.sequence), [drama.episodes]);
+  const [current, setCurrent] = useState<Current>({ episodeId: start.episode.id, startAt: start.startAt, retry: 0 });
+  const [sheet, setSheet] = useState<Sheet>(null);
+  const [vipPromptFor, setVipPromptFor] = useState<Episode | null>(null);
+  const [fullscreen, setFullscreen] = useState(false);
+
+  const index = Math.max(
+    0,
+    episodes.findIndex((episode) => episode.id === current.episodeId),
+  );
+  const episode = episodes[index] ?? start.episode;
+  const accessible = canWatch(episode, vip);
+
+  // The free fallback is told once (spec section 4).
+  const toldFallback = useRef(false);
+  useEffect(() => {
+    if (start.fellBackToFree && !toldFallback.current) {
+      toldFallback.current = true;
+      toast.info(t('player.playingFree'));
+    }
+  }, [start.fellBackToFree, t]);
+
+  // Keep `?episode=` in step without adding history entries.
+  useEffect(() => {
+    if (searchParams.get('episode') === String(episode.id)) return;
+    const next = new URLSearchParams(searchParams);
+    next.set('episode', String(episode.id));
+    setSearchParams(next, { replace: true, preventScrollReset: true });
+  }, [episode.id, searchParams, setSearchParams]);
+
+  /* ---- the source ---- */
+
+  const playInfo = usePlayInfo(episode.id, userId, accessible && !episode.playUrl);
+  const baseUrl = episode.playUrl || playInfo.data?.playUrl || null;
+  const sourceUrl = baseUrl ? (current.retry > 0 ? withTimestamp(baseUrl, current.retry) : baseUrl) : null;
+  const sourceKey = String(episode.id);
+  const playInfoError = playInfo.error;
+
+  useEffect(() => {
+    if (!accessible) return;
+    if (sourceUrl) {
+      engine.load(sourceKey, sourceUrl, current.startAt);
+      return;
+    }
+    if (playInfoError || (!episode.playUrl && playInfo.isSuccess)) engine.fail(sourceKey);
+    else engine.prepare(sourceKey);
+  }, [engine, accessible, sourceKey, sourceUrl, current.startAt, playInfoError, episode.playUrl, playInfo.isSuccess]);
+
+  useEffect(() => () => engine.dispose(), [engine]);
+
+  // A locked episode refused by the server (a VIP that just ran out) shows the prompt too.
+  const refused =
+    isApiError(playInfoError) && (playInfoError.status === 401 || playInfoError.code === 'VIP_REQUIRED');
+  const [dismissedRefusal, setDismissedRefusal] = useState<number | null>(null);
+  const promptEpisode = vipPromptFor ?? (refused && dismissedRefusal !== episode.id ? episode : null);
+
+  const { isError: playInfoFailed, refetch: refetchPlayInfo } = playInfo;
+  const retry = useCallback(() => {
+    if (playInfoFailed) void refetchPlayInfo();
+    setCurrent((value) => ({ ...value, startAt: engine.getSnapshot().currentTime || value.startAt, retry: Date.now() }));
+  }, [engine, playInfoFailed, refetchPlayInfo, setCurrent]);
+
+  const status = useEngineSelector(engine, (s) => s.status);
+  const playing = status === 'playing';
+
+  // A missing or failing source is checked again every 30 s (spec section 4).
+  useEffect(() => {
+    if (status !== 'error') return;
+    const timer = setInterval(retry, LIMITS.stalledSourceRecheckMs);
+    return () => clearInterval(timer);
+  }, [status, retry]);
+
+  /* ---- switching episodes ---- */
+
+  const promptVip = useCallback(
+    (target: Episode) => {
+      toast.warning(t('player.needsVip'));
+      setVipPromptFor(target);
+    },
+    [t, setVipPromptFor],
+  );
+
+  const goTo = useCallback(
+    (target: Episode) => {
+      if (!canWatch(target, vip)) {
+        promptVip(target);
+        return false;
+      }
+      setCurrent({ episodeId: target.id, startAt: 0, retry: 0 });
+      return true;
+    },
+    [vip, promptVip, setCurrent],
+  );
+
+  const next = useCallback(() => {
+    const target = episodes[index + 1];
+    if (!target) {
+      toast.info(t('player.lastEpisode'));
+      return;
+    }
+    goTo(target);
+  }, [episodes, index, goTo, t]);
+
+  const previous = useCallback(() => {
+    const target = episodes[index - 1];
+    if (!target) {
+      toast.info(t('player.firstEpisode'));
+      return;
+    }
+    goTo(target);
+  }, [episodes, index, goTo, t]);
+
+  // An ended episode moves on by itself.
+  useEffect(() => engine.setEndedHandler(next), [engine, next]);
+
+  // Preload the next episode's address and first seconds once this one plays.
+  const nextEpisode = episodes[index + 1];
+  const nextAccessible = nextEpisode ? canWatch(nextEpisode, vip) : false;
+  useEffect(() => {
+    if (!playing || !nextEpisode || !nextAccessible) return;
+    let cancelled = false;
+    const preload = (url: string) => {
+      if (!cancelled) engine.preload(String(nextEpisode.id), url);
+    };
+    if (nextEpisode.playUrl) preload(nextEpisode.playUrl);
+    else
+      queryClient
+        .fetchQuery(playInfoQueryOptions(nextEpisode.id, userId))
+        .then((info) => preload(info.playUrl))
+        .catch(() => undefined);
+    return () => {
+      cancelled = true;
+    };
+  }, [playing, nextEpisode, nextAccessible, engine, queryClient, userId]);
+
+  // A hidden tab pauses the video (spec section 4).
+  useEffect(() => {
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') engine.pause();
+    };
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => document.removeEventListener('visibilitychange', onVisibility);
+  }, [engine]);
+
+  useWatchReporting({ engine, dramaId: drama.id, episode: accessible ? episode : null, userId });
+
+  /* ---- controls ---- */
+
+  const anySheet = sheet !== null || promptEpisode !== null;
+  const chrome = useAutoHide(playing, anySheet);
+
+  const toggleFullscreen = useCallback(() => {
+    const root = rootRef.current;
+    if (!root) return;
+    if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
+    else if (root.requestFullscreen) void root.requestFullscreen().catch(() => undefined);
+    else {
+      // iOS Safari: only the video element itself can go full screen.
+      const video = engine.video as (HTMLVideoElement & { webkitEnterFullscreen?: () => void }) | null;
+      video?.webkitEnterFullscreen?.();
+    }
+  }, [engine]);
+
+  useEffect(() => {
+    const onChange = () => setFullscreen(document.fullscreenElement !== null);
+    document.addEventListener('fullscreenchange', onChange);
+    return () => document.removeEventListener('fullscreenchange', onChange);
+  }, []);
+
+  // Keys: up/down switch episodes, space plays and pauses (not while typing or in a sheet).
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (anySheet || event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+      const target = event.target instanceof Element ? event.target : null;
+      if (target?.closest('input, textarea, select, [contenteditable="true"], [role="slider"]')) return;
+      if (event.key === 'ArrowDown') {
+        event.preventDefault();
+        next();
+      } else if (event.key === 'ArrowUp') {
+        event.preventDefault();
+        previous();
+      } else if (event.key === ' ' || event.key === 'Spacebar') {
+        if (target?.closest('button, a')) return;
+        event.preventDefault();
+        engine.toggle();
+        chrome.poke();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [anySheet, next, previous, engine, chrome]);
+
+  /* ---- like, favourite, share ---- */
+
+  const likeStatus = useLikeStatus(episode.id, userId);
+  const guestLiked = useGuestLiked(episode.id);
+  const liked = userId === null ? guestLiked : (likeStatus.data?.isLiked ?? false);
+  const likeCount = likeStatus.data?.likeCount ?? 0;
+  const toggleLike = useToggleLike(episode.id, userId);
+  const onLike = () => {
+    const like = !liked;
+    toggleLike.mutate(like, {
+      onError: () => toast.error(like ? t('player.likeFailed') : t('player.unlikeFailed')),
+    });
+  };
+
+  const favoriteStatus = useFavoriteStatus(drama.id, userId);
+  const favorited = favoriteStatus.data?.isFavorited ?? false;
+  const favoriteCount = favoriteStatus.data?.favoriteCount ?? drama.favoriteCount;
+  const toggleFavorite = useToggleFavorite(drama.id, userId);
+  const hereWithEpisode = `/player/${drama.id}?episode=${episode.id}`;
+  const onFavorite = async () => {
+    if (userId === null) {
+      const go = await confirm({
+        title: t('player.favoriteLoginTitle'),
+        message: t('player.favoriteLoginMessage'),
+        confirmText: t('player.goToLogin'),
+        cancelText: t('player.cancel'),
+      });
+      if (go) navigate(signInPathFor(hereWithEpisode));
+      return;
+    }
+    const favorite = !favorited;
+    toggleFavorite.mutate(favorite, {
+      onSuccess: () => toast.success(favorite ? t('player.favoriteAdded') : t('player.favoriteRemoved')),
+      onError: () => toast.error(t('player.favoriteFailed')),
+    });
+  };
+
+  const onShare = async () => {
+    const url = new URL(hereWithEpisode, window.location.origin).toString();
+    const text = t('player.shareText', { title: drama.title, episode: episode.sequence });
+    if (typeof navigator.share === 'function') {
+      try {
+        await navigator.share({ title: drama.title, text, url });
+      } catch (error) {
+        if (!(error instanceof DOMException && error.name === 'AbortError')) toast.error(t('player.shareFailed'));
+      }
+      return;
+    }
+    try {
+      await navigator.clipboard.writeText(url);
+      toast.success(t('player.linkCopied'));
+    } catch {
+      toast.error(t('player.shareFailed'));
+    }
+  };
+
+  const goBack = () => {
+    const historyIndex = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (historyIndex > 0) navigate(-1);
+    else navigate('/', { replace: true });
+  };
+
+  // Hidden controls are inert: a tap where they were reaches the video (and shows them again).
+  const chromeClass = `transition-opacity duration-200 ${chrome.visible ? 'opacity-100' : 'opacity-0'}`;
+
+  return (
+    <EngineContext.Provider value={engine}>
+      <div
+        ref={rootRef}
+        data-testid="player"
+        data-episode={episode.id}
+        data-status={status}
+        data-controls={chrome.visible ? 'shown' : 'hidden'}
+        className="dark fixed inset-0 z-30 mx-auto flex max-w-[480px] flex-col overflow-hidden bg-black text-white select-none"
+      >
+        <div ref={stageRef} className="absolute inset-0">
+          <GestureLayer
+            onSwipe={(dy, dx) => {
+              const direction = swipeDirection(dy, dx);
+              if (direction === 'next') next();
+              else if (direction === 'previous') previous();
+              return direction !== null;
+            }}
+            onTap={() => (chrome.visible && playing ? chrome.hide() : chrome.show())}
+          >
+            {[0, 1].map((slot) => (
+              <video
+                key={slot}
+                ref={engine.refs[slot as 0 | 1]}
+                data-testid="player-video"
+                playsInline
+                preload="auto"
+                disablePictureInPicture
+                controlsList="nodownload noplaybackrate"
+                className="absolute inset-0 size-full object-contain opacity-0"
+                onContextMenu={(event) => event.preventDefault()}
+              />
+            ))}
+          </GestureLayer>
+        </div>
+
+        {/* While the info and controls show, the subtitle rises above them. */}
+        <SubtitleOverlay
+          videoUrl={baseUrl}
+          containerRef={stageRef}
+          sourceKey={sourceKey}
+          minBottom={chrome.visible ? bottomHeight + 8 : 0}
+        />
+
+        <LoadingOverlay />
+        {accessible && <ErrorOverlay missing={!baseUrl} onRetry={retry} />}
+        <UnmuteChip onUnmute={() => engine.setMuted(false)} />
+
+        <div inert={!chrome.visible} className={`pointer-events-none absolute inset-0 z-20 ${chromeClass}`}>
+          <div aria-hidden className="absolute inset-x-0 top-0 h-32 bg-gradient-to-b from-black/70 to-transparent" />
+          <div aria-hidden className="absolute inset-x-0 bottom-0 h-72 bg-gradient-to-t from-black/85 via-black/40 to-transparent" />
+          <TopBar title={drama.title} sequence={episode.sequence} onBack={goBack} />
+          <CenterPlayButton onToggle={() => { engine.toggle(); chrome.poke(); }} />
+          <SideActions
+            liked={liked}
+            likeCount={likeCount}
+            favorited={favorited}
+            favoriteCount={favoriteCount}
+            fullscreen={fullscreen}
+            onLike={() => { onLike(); chrome.poke(); }}
+            onFavorite={() => { void onFavorite(); chrome.poke(); }}
+            onSubtitles={() => setSheet('subtitles')}
+            onEpisodes={() => setSheet('episodes')}
+            onShare={() => { void onShare(); chrome.poke(); }}
+            onFullscreen={() => { toggleFullscreen(); chrome.poke(); }}
+          />
+        </div>
+
+        <div ref={bottomRef} className="pointer-events-none absolute inset-x-0 bottom-0 z-20 px-3 pb-[max(env(safe-area-inset-bottom),6px)]">
+          <div inert={!chrome.visible} className={chromeClass}>
+            <DramaInfo
+              title={drama.title}
+              description={drama.description}
+              sequence={episode.sequence}
+              total={episodes.length}
+              onEpisodes={() => setSheet('episodes')}
+            />
+            <BottomControls
+              fullscreen={fullscreen}
+              onToggleFullscreen={toggleFullscreen}
+              onInteract={chrome.poke}
+            />
+          </div>
+          <ProgressBar expanded={chrome.visible} onInteract={chrome.poke} />
+        </div>
+
+        <SwipeHint />
+      </div>
+
+      <EpisodeDrawer
+        open={sheet === 'episodes'}
+        onClose={() => setSheet(null)}
+        title={drama.title}
+        episodes={episodes}
+        currentId={episode.id}
+        vip={vip}
+        isCompleted={drama.isCompleted}
+        onChoose={(target) => {
+          if (target.id === episode.id) {
+            setSheet(null);
+            return;
+          }
+          if (goTo(target)) setSheet(null);
+        }}
+      />
+      <SubtitleSheet open={sheet === 'subtitles'} onClose={() => setSheet(null)} videoUrl={baseUrl} />
+      <VipPrompt
+        episode={promptEpisode}
+        signedIn={signedIn}
+        onClose={() => {
+          setVipPromptFor(null);
+          setDismissedRefusal(episode.id);
+        }}
+        onJoin={() => navigate('/membership')}
+        onSignIn={() => promptEpisode && navigate(signInPathFor(`/player/${drama.id}?episode=${promptEpisode.id}`))}
+      />
+    </EngineContext.Provider>
+  );
+}

@@ -1,0 +1,112 @@
+import { LIMITS } from '@drama/contracts';
+import { ChevronsUp, RotateCw, VideoOff, VolumeX } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { readString, writeString } from '../../../shared/storage/local-storage';
+import { useEngineState } from '../hooks/use-engine';
+
+/** A spinner while the first frame or more data is on its way; held back briefly so fast loads never flash it. */
+export function LoadingOverlay() {
+  const { t } = useTranslation();
+  const busy = useEngineState((s) => s.status === 'loading' || (s.waiting && s.status !== 'error' && s.status !== 'paused'));
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    if (!busy) return;
+    const timer = setTimeout(() => setShown(true), 250);
+    return () => {
+      clearTimeout(timer);
+      setShown(false);
+    };
+  }, [busy]);
+  if (!busy || !shown) return null;
+  return (
+    <div role="status" data-testid="player-loading" className="pointer-events-none absolute inset-0 z-[12] grid place-items-center">
+      <span className="sr-only">{t('player.loading')}</span>
+      <span aria-hidden className="player-spinner block size-11 rounded-full border-[3px] border-white/25 border-t-white" />
+    </div>
+  );
+}
+
+export function ErrorOverlay({ missing, onRetry }: { missing: boolean; onRetry: () => void }) {
+  const { t } = useTranslation();
+  const failed = useEngineState((s) => s.status === 'error');
+  if (!failed) return null;
+  return (
+    <div
+      role="alert"
+      data-testid="player-error"
+      className="absolute inset-0 z-[25] flex flex-col items-center justify-center bg-black/70 px-10 text-center backdrop-blur-sm"
+    >
+      <div className="grid size-16 place-items-center rounded-full bg-white/10">
+        <VideoOff aria-hidden className="size-7 text-white/80" strokeWidth={1.75} />
+      </div>
+      <p className="mt-4 text-base font-semibold">{t('player.videoFailed')}</p>
+      {missing && <p className="mt-1.5 text-sm leading-relaxed text-white/60">{t('player.sourceMissing')}</p>}
+      <button type="button" onClick={onRetry} className="btn-primary mt-5" data-testid="player-retry">
+        <RotateCw aria-hidden className="size-4" />
+        {t('player.retry')}
+      </button>
+    </div>
+  );
+}
+
+/** The browser allowed playback only without sound: one tap brings it back. */
+export function UnmuteChip({ onUnmute }: { onUnmute: () => void }) {
+  const { t } = useTranslation();
+  const autoMuted = useEngineState((s) => s.autoMuted && s.muted);
+  if (!autoMuted) return null;
+  return (
+    <button
+      type="button"
+      data-testid="unmute-chip"
+      onClick={(event) => {
+        event.stopPropagation();
+        onUnmute();
+      }}
+      className="absolute top-[calc(env(safe-area-inset-top)+58px)] left-3 z-[26] inline-flex min-h-11 animate-fade-in items-center py-1.5"
+    >
+      <span className="inline-flex h-8 items-center gap-1.5 rounded-full border border-white/20 bg-black/55 px-3 text-[13px] font-semibold text-white shadow-lg backdrop-blur-md active:scale-[0.97]">
+        <VolumeX aria-hidden className="size-4" />
+        {t('player.tapToUnmute')}
+      </span>
+    </button>
+  );
+}
+
+const HINT_KEY = 'player_swipe_hint_seen';
+
+/** Shown on the first visit only, until dismissed or after a few seconds. */
+export function SwipeHint() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(() => readString(HINT_KEY) !== '1');
+  const playing = useEngineState((s) => s.status === 'playing');
+  const dismiss = () => {
+    writeString(HINT_KEY, '1');
+    setOpen(false);
+  };
+  useEffect(() => {
+    if (!open || !playing) return;
+    const timer = setTimeout(() => {
+      writeString(HINT_KEY, '1');
+      setOpen(false);
+    }, LIMITS.controlsAutoHideMs);
+    return () => clearTimeout(timer);
+  }, [open, playing]);
+  if (!open) return null;
+  return (
+    <button
+      type="button"
+      data-testid="swipe-hint"
+      onClick={dismiss}
+      onPointerDown={(event) => event.stopPropagation()}
+      className="absolute inset-0 z-[40] flex animate-fade-in flex-col items-center justify-center gap-3 bg-black/55 text-center"
+    >
+      <ChevronsUp aria-hidden className="player-swipe-hand size-14 text-white" strokeWidth={1.75} />
+      <span className="text-lg font-semibold">{t('player.swipeHint')}</span>
+      <span className="text-sm text-white/70">{t('player.swipeHintBack')}</span>
+      <span className="mt-4 inline-flex min-h-11 items-center rounded-full border border-white/40 px-6 text-sm font-semibold">
+        {t('player.gotIt')}
+      </span>
+    </button>
+  );
+}

@@ -1,0 +1,190 @@
+import { LIMITS, SUBTITLE } from '@drama/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { Minus, Plus } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from '../../../shared/ui/toast/toast-store';
+import { subtitlesQueryOptions } from '../api/get-subtitles';
+import {
+  SUBTITLE_COLOR_VALUES,
+  stepFontSize,
+  updateSubtitleSettings,
+  useSubtitleSettings,
+  type SubtitleLanguage,
+  type SubtitleOpacity,
+} from '../lib/subtitle-settings';
+import { PlayerSheet } from './player-sheet';
+
+const OPACITY_LABEL = { 0: 'none', 0.5: 'half', 0.8: 'strong' } as const satisfies Record<SubtitleOpacity, string>;
+
+interface SubtitleSheetProps {
+  open: boolean;
+  onClose: () => void;
+  /** The playing video's address, from which the subtitle files are found. */
+  videoUrl: string | null;
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex min-h-14 items-center justify-between gap-4 border-b border-line py-2 last:border-b-0">
+      <span className="shrink-0 text-[15px] text-fg">{label}</span>
+      <div className="flex min-w-0 items-center gap-1.5">{children}</div>
+    </div>
+  );
+}
+
+function Choice({ selected, onClick, children, label, testId }: { selected: boolean; onClick: () => void; children: ReactNode; label?: string; testId?: string }) {
+  return (
+    <button
+      type="button"
+      role="radio"
+      aria-checked={selected}
+      aria-label={label}
+      data-testid={testId}
+      onClick={onClick}
+      className={`min-h-11 min-w-11 rounded-full px-3 text-sm font-medium transition-colors ${
+        selected ? 'bg-fg text-bg' : 'bg-surface-2 text-fg-muted active:bg-surface-3'
+      }`}
+    >
+      {children}
+    </button>
+  );
+}
+
+/** On/off, language, size, colour and background of the app's own subtitles; saved on the device. */
+export function SubtitleSheet({ open, onClose, videoUrl }: SubtitleSheetProps) {
+  const { t } = useTranslation();
+  const settings = useSubtitleSettings();
+  const queryClient = useQueryClient();
+
+  // A language switch waits up to 5 s for the track (spec section 4), then says it failed.
+  const chooseLanguage = (language: SubtitleLanguage) => {
+    updateSubtitleSettings({ language });
+    if (!videoUrl) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('Subtitle track timed out')), LIMITS.subtitleWaitMs);
+    });
+    Promise.race([queryClient.fetchQuery(subtitlesQueryOptions(videoUrl, language)), timeout])
+      .catch(() => toast.error(t('player.subtitleFailed')))
+      .finally(() => clearTimeout(timer));
+  };
+
+  return (
+    <PlayerSheet open={open} onClose={onClose} title={t('player.subtitleSettings')} testId="subtitle-sheet">
+      <div
+        aria-hidden
+        className="mb-2 grid h-20 place-items-center rounded-2xl bg-[linear-gradient(135deg,#3b2a3f,#1b2333_60%,#2a1b20)]"
+      >
+        <span
+          className="max-w-[90%] rounded-md px-2 py-0.5 text-center font-semibold"
+          style={{
+            fontSize: settings.fontSize,
+            color: SUBTITLE_COLOR_VALUES[settings.color],
+            backgroundColor: `rgb(0 0 0 / ${settings.backgroundOpacity})`,
+            opacity: settings.visible ? 1 : 0.35,
+          }}
+        >
+          {t('player.preview')}
+        </span>
+      </div>
+      <Row label={t('player.showSubtitles')}>
+        <button
+          type="button"
+          role="switch"
+          aria-checked={settings.visible}
+          aria-label={t('player.showSubtitles')}
+          data-testid="subtitle-toggle"
+          onClick={() => updateSubtitleSettings({ visible: !settings.visible })}
+          className="grid min-h-11 min-w-11 place-items-center"
+        >
+          <span
+            className={`relative block h-7 w-12 rounded-full transition-colors duration-200 ${settings.visible ? 'bg-accent-fill' : 'bg-surface-3'}`}
+          >
+            <span
+              className={`absolute top-0.5 left-0.5 size-6 rounded-full bg-white shadow transition-transform duration-200 ${
+                settings.visible ? 'translate-x-5' : ''
+              }`}
+            />
+          </span>
+        </button>
+      </Row>
+      <Row label={t('player.language')}>
+        <div role="radiogroup" aria-label={t('player.language')} className="flex gap-1.5">
+          {SUBTITLE.languages.map((language) => (
+            <Choice
+              key={language}
+              selected={settings.language === language}
+              onClick={() => chooseLanguage(language)}
+              testId={`subtitle-language-${language}`}
+            >
+              {t(`player.languages.${language}`)}
+            </Choice>
+          ))}
+        </div>
+      </Row>
+      <Row label={t('player.size')}>
+        <button
+          type="button"
+          className="icon-btn bg-surface-2 active:bg-surface-3 disabled:opacity-40"
+          aria-label={t('player.smaller')}
+          data-testid="subtitle-smaller"
+          disabled={settings.fontSize <= SUBTITLE.fontSizeMin}
+          onClick={() => updateSubtitleSettings({ fontSize: stepFontSize(settings.fontSize, -1) })}
+        >
+          <Minus aria-hidden className="size-4" />
+        </button>
+        <output data-testid="subtitle-size" className="w-9 text-center text-[15px] font-semibold tabular-nums">
+          {settings.fontSize}
+        </output>
+        <button
+          type="button"
+          className="icon-btn bg-surface-2 active:bg-surface-3 disabled:opacity-40"
+          aria-label={t('player.larger')}
+          data-testid="subtitle-larger"
+          disabled={settings.fontSize >= SUBTITLE.fontSizeMax}
+          onClick={() => updateSubtitleSettings({ fontSize: stepFontSize(settings.fontSize, 1) })}
+        >
+          <Plus aria-hidden className="size-4" />
+        </button>
+      </Row>
+      <Row label={t('player.color')}>
+        <div role="radiogroup" aria-label={t('player.color')} className="flex gap-0.5">
+          {SUBTITLE.colors.map((color) => (
+            <button
+              key={color}
+              type="button"
+              role="radio"
+              aria-checked={settings.color === color}
+              aria-label={t(`player.colors.${color}`)}
+              data-testid={`subtitle-color-${color}`}
+              onClick={() => updateSubtitleSettings({ color })}
+              className="grid size-11 place-items-center rounded-full"
+            >
+              <span
+                className={`block size-7 rounded-full ring-offset-2 ring-offset-surface transition-shadow ${
+                  settings.color === color ? 'ring-2 ring-fg' : 'ring-1 ring-line-strong'
+                }`}
+                style={{ backgroundColor: SUBTITLE_COLOR_VALUES[color] }}
+              />
+            </button>
+          ))}
+        </div>
+      </Row>
+      <Row label={t('player.background')}>
+        <div role="radiogroup" aria-label={t('player.background')} className="flex gap-1.5">
+          {SUBTITLE.backgroundOpacities.map((opacity) => (
+            <Choice
+              key={opacity}
+              selected={settings.backgroundOpacity === opacity}
+              onClick={() => updateSubtitleSettings({ backgroundOpacity: opacity })}
+              testId={`subtitle-opacity-${opacity}`}
+            >
+              {t(`player.opacity.${OPACITY_LABEL[opacity]}`)}
+            </Choice>
+          ))}
+        </div>
+      </Row>
+    </PlayerSheet>
+  );
+}

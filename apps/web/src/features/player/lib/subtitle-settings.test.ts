@@ -1,0 +1,76 @@
+import { STORAGE_KEYS } from '@drama/contracts';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  DEFAULT_SUBTITLE_SETTINGS,
+  clampFontSize,
+  clampPosition,
+  getSubtitleSettings,
+  readSubtitleSettings,
+  resetSubtitleSettingsCache,
+  stepFontSize,
+  updateSubtitleSettings,
+} from './subtitle-settings';
+import { installMemoryStorage } from './test-storage';
+
+let storage: Map<string, string>;
+
+beforeEach(() => {
+  storage = installMemoryStorage();
+  resetSubtitleSettingsCache();
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+
+describe('subtitle settings', () => {
+  it("has the spec's defaults", () => {
+    expect(DEFAULT_SUBTITLE_SETTINGS).toEqual({
+      fontSize: 16,
+      backgroundOpacity: 0.8,
+      position: 80,
+      color: 'white',
+      language: 'zh',
+      visible: true,
+    });
+    expect(readSubtitleSettings()).toEqual(DEFAULT_SUBTITLE_SETTINGS);
+  });
+
+  it('keeps the size within 12-28 in steps of 2', () => {
+    expect(clampFontSize(4)).toBe(12);
+    expect(clampFontSize(40)).toBe(28);
+    expect(clampFontSize(17)).toBe(18);
+    expect(stepFontSize(28, 1)).toBe(28);
+    expect(stepFontSize(12, -1)).toBe(12);
+    expect(stepFontSize(16, 1)).toBe(18);
+    expect(stepFontSize(16, -1)).toBe(14);
+  });
+
+  it('keeps the position between 20 px and 80% of the container', () => {
+    expect(clampPosition(5, 600)).toBe(20);
+    expect(clampPosition(100, 600)).toBe(100);
+    expect(clampPosition(590, 600)).toBe(480);
+    // A container too small for the range still gets the minimum.
+    expect(clampPosition(50, 10)).toBe(20);
+  });
+
+  it('saves a change and reads it back after a restart', () => {
+    updateSubtitleSettings({ color: 'yellow', fontSize: 22, language: 'en', backgroundOpacity: 0 });
+    resetSubtitleSettingsCache();
+    expect(getSubtitleSettings()).toEqual({ ...DEFAULT_SUBTITLE_SETTINGS, color: 'yellow', fontSize: 22, language: 'en', backgroundOpacity: 0 });
+    expect(JSON.parse(storage.get(STORAGE_KEYS.subtitleSettings) ?? '{}')).toMatchObject({ color: 'yellow' });
+  });
+
+  it('clamps values that are out of range when saving', () => {
+    expect(updateSubtitleSettings({ fontSize: 99, position: -5 })).toMatchObject({ fontSize: 28, position: 20 });
+  });
+
+  it.each([
+    ['not JSON', '{oops'],
+    ['a wrong type', JSON.stringify({ ...DEFAULT_SUBTITLE_SETTINGS, fontSize: 'big' })],
+    ['an odd size', JSON.stringify({ ...DEFAULT_SUBTITLE_SETTINGS, fontSize: 15 })],
+    ['an unknown colour', JSON.stringify({ ...DEFAULT_SUBTITLE_SETTINGS, color: 'pink' })],
+    ['an unknown opacity', JSON.stringify({ ...DEFAULT_SUBTITLE_SETTINGS, backgroundOpacity: 0.3 })],
+    ['a missing field', JSON.stringify({ fontSize: 16 })],
+  ])('falls back to the defaults when the stored value is %s', (_name, raw) => {
+    storage.set(STORAGE_KEYS.subtitleSettings, raw);
+    expect(readSubtitleSettings()).toEqual(DEFAULT_SUBTITLE_SETTINGS);
+  });
+});

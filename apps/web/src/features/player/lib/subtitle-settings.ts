@@ -1,0 +1,96 @@
+import { useSyncExternalStore } from 'react';
+import { z } from 'zod';
+import { STORAGE_KEYS, SUBTITLE } from '@drama/contracts';
+import { readJson, writeJson } from '../../../shared/storage/local-storage';
+import { clamp } from './format-time';
+
+export type SubtitleLanguage = (typeof SUBTITLE.languages)[number];
+export type SubtitleColor = (typeof SUBTITLE.colors)[number];
+export type SubtitleOpacity = (typeof SUBTITLE.backgroundOpacities)[number];
+
+/** Saved locally under `subtitle_settings` (spec section 3). `position` is px above the video's bottom. */
+export const subtitleSettingsSchema = z.object({
+  fontSize: z
+    .number()
+    .int()
+    .min(SUBTITLE.fontSizeMin)
+    .max(SUBTITLE.fontSizeMax)
+    .refine((size) => (size - SUBTITLE.fontSizeMin) % SUBTITLE.fontSizeStep === 0),
+  backgroundOpacity: z.union(SUBTITLE.backgroundOpacities.map((value) => z.literal(value))),
+  position: z.number().finite().min(0),
+  visible: z.boolean(),
+  language: z.enum(SUBTITLE.languages),
+  color: z.enum(SUBTITLE.colors),
+});
+export type SubtitleSettings = z.infer<typeof subtitleSettingsSchema>;
+
+export const DEFAULT_SUBTITLE_SETTINGS: SubtitleSettings = { ...SUBTITLE.defaults };
+
+/** Text colours of the five choices, readable on the dark video. */
+export const SUBTITLE_COLOR_VALUES: Record<SubtitleColor, string> = {
+  white: '#ffffff',
+  yellow: '#ffd60a',
+  green: '#4ade80',
+  blue: '#60a5fa',
+  red: '#ff5c6c',
+};
+
+/** Size is kept to 12-28 in steps of 2 (spec section 5). */
+export function clampFontSize(size: number): number {
+  const { fontSizeMin: min, fontSizeMax: max, fontSizeStep: step } = SUBTITLE;
+  const stepped = min + Math.round((clamp(size, min, max) - min) / step) * step;
+  return clamp(stepped, min, max);
+}
+
+export function stepFontSize(size: number, direction: 1 | -1): number {
+  return clampFontSize(size + direction * SUBTITLE.fontSizeStep);
+}
+
+/** The subtitle stays between 20 px and 80% of the container's height (spec section 5). */
+export const SUBTITLE_POSITION_MIN = 20;
+export function clampPosition(position: number, containerHeight: number): number {
+  const max = Math.max(SUBTITLE_POSITION_MIN, containerHeight * 0.8);
+  return clamp(position, SUBTITLE_POSITION_MIN, max);
+}
+
+/** A stored value of the wrong shape (an old version, a hand edit) falls back to the defaults. */
+export function readSubtitleSettings(): SubtitleSettings {
+  return readJson(STORAGE_KEYS.subtitleSettings, subtitleSettingsSchema) ?? DEFAULT_SUBTITLE_SETTINGS;
+}
+
+let current: SubtitleSettings | null = null;
+const listeners = new Set<() => void>();
+
+export function getSubtitleSettings(): SubtitleSettings {
+  current ??= readSubtitleSettings();
+  return current;
+}
+
+/** Merges a change, keeps every field in range and saves it. */
+export function updateSubtitleSettings(change: Partial<SubtitleSettings>): SubtitleSettings {
+  const merged = { ...getSubtitleSettings(), ...change };
+  const next: SubtitleSettings = {
+    ...merged,
+    fontSize: clampFontSize(merged.fontSize),
+    position: Math.max(SUBTITLE_POSITION_MIN, Number.isFinite(merged.position) ? merged.position : SUBTITLE.defaults.position),
+  };
+  const parsed = subtitleSettingsSchema.safeParse(next);
+  current = parsed.success ? parsed.data : getSubtitleSettings();
+  writeJson(STORAGE_KEYS.subtitleSettings, current);
+  for (const listener of listeners) listener();
+  return current;
+}
+
+/** For tests: forget what was read, so the next read goes to storage again. */
+export function resetSubtitleSettingsCache(): void {
+  current = null;
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useSubtitleSettings(): SubtitleSettings {
+  return useSyncExternalStore(subscribe, getSubtitleSettings, getSubtitleSettings);
+}

@@ -1,0 +1,41 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  apiPaths,
+  userInfoSchema,
+  userProfileResponseSchema,
+  type BindEmailBody,
+  type BindPhoneBody,
+} from '@drama/contracts';
+import { ME_QUERY_KEY } from '../../../shared/account/get-me';
+import { api } from '../../../shared/api/api';
+import { updateUserInfo } from '../../../shared/session/session-store';
+
+/** `POST /client/user/bind-phone`: the phone proven by the code sent to it. */
+export function bindPhone(body: BindPhoneBody) {
+  return api.post(apiPaths.bindPhone(), { schema: userProfileResponseSchema, body });
+}
+
+/** `POST /client/user/bind-email`: the email proven by the code sent to it. */
+export function bindEmail(body: BindEmailBody) {
+  return api.post(apiPaths.bindEmail(), { schema: userProfileResponseSchema, body });
+}
+
+/** Both answer with the updated profile: it becomes the cached `me` and the kept user info. */
+function useBind<B>(call: (body: B) => ReturnType<typeof bindPhone>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (profile) => {
+      queryClient.setQueryData(ME_QUERY_KEY, profile);
+      updateUserInfo(userInfoSchema.parse(profile));
+    },
+  });
+}
+
+export function useBindPhone() {
+  return useBind(bindPhone);
+}
+
+export function useBindEmail() {
+  return useBind(bindEmail);
+}

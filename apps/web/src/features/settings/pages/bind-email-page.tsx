@@ -1,0 +1,13 @@
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../shared/ui/page-header';
+import { BindContactForm } from '../components/bind-contact-form';
+
+export function BindEmailPage() {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-1 flex-col">
+      <PageHeader title={t('routes.bindEmail')} fallback="/settings" />
+      <BindContactForm channel="email" />
+    </div>
+  );
+}

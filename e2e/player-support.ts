@@ -1,0 +1,111 @@
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  API_BASE,
+  STORAGE_KEYS,
+  apiPaths,
+  dramaDetailResponseSchema,
+  sessionResponseSchema,
+  type DramaDetail,
+  type Session,
+} from '@drama/contracts';
+import { seedStorage } from './fixtures';
+
+/** The first-visit swipe hint would cover the player in every test but its own. */
+export const SWIPE_HINT_SEEN = { player_swipe_hint_seen: '1' };
+
+export async function dramaDetail(request: APIRequestContext, id: number): Promise<DramaDetail> {
+  const response = await request.get(`${API_BASE}${apiPaths.drama(id)}`, { headers: { 'Accept-Language': 'en-US' } });
+  return dramaDetailResponseSchema.parse(await response.json()).data;
+}
+
+/** A new member through the real sign-up call, with a unique name. */
+export async function signUp(request: APIRequestContext): Promise<Session> {
+  const username = `pl_${Date.now().toString(36).slice(-6)}${Math.random().toString(36).slice(2, 8)}`.slice(0, 20);
+  const response = await request.post(`${API_BASE}${apiPaths.signUp()}`, { data: { username, password: 'Player-2024!' } });
+  expect(response.ok(), await response.text()).toBe(true);
+  return sessionResponseSchema.parse(await response.json()).data;
+}
+
+/** Makes the member a VIP through the operator's call, and returns the session with fresh user info. */
+export async function makeVip(request: APIRequestContext, session: Session): Promise<Session> {
+  const dataDir = process.env.E2E_DATA_DIR ?? fileURLToPath(new URL('../.e2e-data', import.meta.url));
+  const token = readFileSync(path.join(dataDir, 'admin-token'), 'utf8').trim();
+  const response = await request.post(`${API_BASE}${apiPaths.adminUserVip(session.user.id)}`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { days: 30 },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  const me = await request.get(`${API_BASE}${apiPaths.me()}`, { headers: { Authorization: `Bearer ${session.token}` } });
+  const body = (await me.json()) as { data: Session['user'] };
+  return { token: session.token, user: body.data };
+}
+
+export async function openAs(
+  page: Page,
+  options: { locale?: 'en-US' | 'zh-CN'; session?: Session; extra?: Record<string, string> } = {},
+): Promise<void> {
+  await seedStorage(page, {
+    [STORAGE_KEYS.language]: options.locale ?? 'en-US',
+    [STORAGE_KEYS.theme]: 'dark',
+    ...SWIPE_HINT_SEEN,
+    ...(options.session
+      ? { [STORAGE_KEYS.token]: options.session.token, [STORAGE_KEYS.userInfo]: JSON.stringify(options.session.user) }
+      : {}),
+    ...options.extra,
+  });
+}
+
+/** The <video> on screen. */
+export function activeVideo(page: Page): Locator {
+  return page.locator('video[data-active="true"]');
+}
+
+export interface VideoState {
+  src: string;
+  currentTime: number;
+  paused: boolean;
+  frames: number;
+  rate: number;
+  muted: boolean;
+  duration: number;
+}
+
+export function videoState(page: Page): Promise<VideoState> {
+  return activeVideo(page).evaluate((video: HTMLVideoElement) => ({
+    src: video.currentSrc,
+    currentTime: video.currentTime,
+    paused: video.paused,
+    frames: video.getVideoPlaybackQuality().totalVideoFrames,
+    rate: video.playbackRate,
+    muted: video.muted,
+    duration: video.duration,
+  }));
+}
+
+/** Real playback: time moves on and frames were decoded. */
+export async function expectPlaying(page: Page, episodeId: number): Promise<void> {
+  await expect(page.getByTestId('player')).toHaveAttribute('data-episode', String(episodeId));
+  await expect.poll(async () => (await videoState(page)).src).toContain(`/media/episodes/${episodeId}/`);
+  const before = (await videoState(page)).currentTime;
+  await expect.poll(async () => (await videoState(page)).currentTime, { timeout: 15_000 }).toBeGreaterThan(before + 0.3);
+  await expect.poll(async () => (await videoState(page)).frames).toBeGreaterThan(0);
+}
+
+/** A drag on the video with the mouse (pointer events, as a finger gives). */
+export async function drag(page: Page, dy: number, from = { x: 110, y: 420 }): Promise<void> {
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(from.x, from.y + dy / 2, { steps: 4 });
+  await page.mouse.move(from.x, from.y + dy, { steps: 4 });
+  await page.mouse.up();
+}
+
+/** Brings back the auto-hidden controls with a tap on the video. */
+export async function showControls(page: Page): Promise<void> {
+  const player = page.getByTestId('player');
+  if ((await player.getAttribute('data-controls')) !== 'shown') await page.mouse.click(110, 300);
+  await expect(player).toHaveAttribute('data-controls', 'shown');
+}
