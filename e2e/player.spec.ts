@@ -137,8 +137,10 @@ test.describe('switching episodes', () => {
     await expectPlaying(page, first!.id);
     await page.keyboard.press('ArrowUp');
     await expect(page.getByTestId('toast-info')).toHaveText('Already the first episode');
+    // Toasts last 2 s; the swipe's own one is checked once the key's has gone.
+    await expect(page.getByTestId('toast-info')).toBeHidden();
     await drag(page, 160);
-    await expect(page.getByTestId('toast-info')).toHaveText(['Already the first episode', 'Already the first episode']);
+    await expect(page.getByTestId('toast-info')).toHaveText('Already the first episode');
     await page.keyboard.press('ArrowDown');
     await expectPlaying(page, second!.id);
     await page.keyboard.press('ArrowUp');

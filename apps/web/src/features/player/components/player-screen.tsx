@@ -121,7 +121,8 @@ export function PlayerScreen({ drama, start }: PlayerScreenProps) {
   const refused =
     isApiError(playInfoError) && (playInfoError.status === 401 || playInfoError.code === 'VIP_REQUIRED');
   const [dismissedRefusal, setDismissedRefusal] = useState<number | null>(null);
-  const promptEpisode = vipPromptFor ?? (refused && dismissedRefusal !== episode.id ? episode : null);
+  // So does a drama with no episode this viewer may watch (the start stays on a locked one).
+  const promptEpisode = vipPromptFor ?? ((refused || !accessible) && dismissedRefusal !== episode.id ? episode : null);
 
   const { isError: playInfoFailed, refetch: refetchPlayInfo } = playInfo;
   const retry = useCallback(() => {
