@@ -1,0 +1,76 @@
+import { test } from '@playwright/test';
+import { dramaDetail, expectPlaying, openAs } from '../../../e2e/player-support';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 20);
+
+type Frames = { src: string; at: number }[];
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+/** Records, for the visible <video>, when each source presents its first frame (ms since navigation). */
+function watchFrames(): void {
+  const seen = new WeakSet<HTMLVideoElement>();
+  const frames: { src: string; at: number }[] = [];
+  (window as unknown as { __frames: typeof frames }).__frames = frames;
+  const watch = (video: HTMLVideoElement) => {
+    if (seen.has(video)) return;
+    seen.add(video);
+    const onFrame = (now: number) => {
+      if (video.dataset.active === 'true') frames.push({ src: video.currentSrc, at: now });
+      video.requestVideoFrameCallback(onFrame);
+    };
+    video.requestVideoFrameCallback(onFrame);
+  };
+  new MutationObserver(() => document.querySelectorAll('video').forEach(watch)).observe(document, {
+    childList: true,
+    subtree: true,
+  });
+}
+
+test('player first frame: cold open and swipe to the next episode', async ({ browser, request }) => {
+  const detail = await dramaDetail(request, 1);
+  const [first, second] = detail.episodes;
+  if (!first || !second) throw new Error('drama 1 needs two episodes');
+  const firstFrameOf = (frames: Frames, id: number) => frames.find((f) => f.src.includes(`/episodes/${id}/`))?.at;
+  const coldOpens: number[] = [];
+  const swipes: number[] = [];
+  for (let run = 0; run < RUNS; run += 1) {
+    // A fresh context each time: nothing cached, as for a first visit.
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.addInitScript(watchFrames);
+    await openAs(page);
+    await page.goto(`/player/1?episode=${first.id}`);
+    await expectPlaying(page, first.id);
+    const frames = () => page.evaluate(() => (window as unknown as { __frames: Frames }).__frames);
+    const cold = firstFrameOf(await frames(), first.id);
+    if (cold !== undefined) coldOpens.push(cold);
+    // The next episode is preloaded while this one plays, as after a few seconds of watching.
+    await page.locator('video[data-active="false"]').evaluate(
+      (video: HTMLVideoElement) =>
+        new Promise<void>((resolve) => {
+          if (video.readyState >= 2) resolve();
+          else video.addEventListener('loadeddata', () => resolve(), { once: true });
+        }),
+    );
+    const start = await page.evaluate(() => {
+      const at = performance.now();
+      window.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown' }));
+      return at;
+    });
+    await expectPlaying(page, second.id);
+    const next = firstFrameOf(await frames(), second.id);
+    if (next !== undefined) swipes.push(next - start);
+    await context.close();
+  }
+  const report = [
+    `player first frame over ${RUNS} runs (Chromium, localhost, median):`,
+    `  cold open to first frame: ${median(coldOpens).toFixed(0)} ms (budget 1000 ms; min ${Math.min(...coldOpens).toFixed(0)}, max ${Math.max(...coldOpens).toFixed(0)})`,
+    `  swipe to next first frame: ${median(swipes).toFixed(0)} ms (budget 300 ms; min ${Math.min(...swipes).toFixed(0)}, max ${Math.max(...swipes).toFixed(0)})`,
+  ].join('\n');
+  console.log(report);
+});
