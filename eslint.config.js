@@ -27,7 +27,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**/*.{js,mjs}', 'apps/server/bench/**', 'apps/server/src/cli/**'],
+    files: ['scripts/**/*.{js,mjs}', 'apps/server/bench/**', 'apps/server/src/cli/**', 'apps/web/bench/**'],
     rules: { 'no-console': 'off' },
   },
 );
