@@ -52,7 +52,7 @@ test.describe('catalogue language', () => {
     await page.goto('/');
     await expect(first).toHaveText(zh[0]?.title ?? '');
     await page.getByTestId('preferences-button').click();
-    await page.getByTestId('language-en-US').check({ force: true });
+    await page.locator('label', { has: page.getByTestId('language-en-US') }).click();
     await expect(first).toHaveText(en[0]?.title ?? '');
   });
 });

@@ -17,7 +17,7 @@ test.describe('theme', () => {
     expect(await stored(page, STORAGE_KEYS.theme)).toBeNull();
 
     await openPreferences(page);
-    await page.getByTestId('theme-dark').check({ force: true });
+    await page.locator('label', { has: page.getByTestId('theme-dark') }).click();
     await expect(html(page)).toHaveClass(/\bdark\b/);
     expect(await stored(page, STORAGE_KEYS.theme)).toBe('dark');
 
@@ -25,7 +25,7 @@ test.describe('theme', () => {
     await expect(html(page)).toHaveClass(/\bdark\b/);
 
     await openPreferences(page);
-    await page.getByTestId('theme-light').check({ force: true });
+    await page.locator('label', { has: page.getByTestId('theme-light') }).click();
     await expect(html(page)).not.toHaveClass(/\bdark\b/);
     expect(await stored(page, STORAGE_KEYS.theme)).toBe('light');
     await page.reload();
@@ -35,8 +35,8 @@ test.describe('theme', () => {
   test('"system" follows the system preference as it changes', async ({ page }) => {
     await page.goto('/');
     await openPreferences(page);
-    await page.getByTestId('theme-dark').check({ force: true });
-    await page.getByTestId('theme-auto').check({ force: true });
+    await page.locator('label', { has: page.getByTestId('theme-dark') }).click();
+    await page.locator('label', { has: page.getByTestId('theme-auto') }).click();
     expect(await stored(page, STORAGE_KEYS.theme)).toBe('auto');
     await expect(html(page)).not.toHaveClass(/\bdark\b/);
     await page.emulateMedia({ colorScheme: 'dark' });
@@ -46,7 +46,7 @@ test.describe('theme', () => {
   test('the settings page offers the same switch to members', async ({ page, request }) => {
     await signInAs(page, await createAccount(request));
     await page.goto('/settings');
-    await page.getByTestId('theme-dark').check({ force: true });
+    await page.locator('label', { has: page.getByTestId('theme-dark') }).click();
     await expect(html(page)).toHaveClass(/\bdark\b/);
   });
 });
@@ -61,7 +61,7 @@ test.describe('language', () => {
     await expect(html(page)).toHaveAttribute('lang', 'zh-CN');
 
     await openPreferences(page);
-    await page.getByTestId('language-en-US').check({ force: true });
+    await page.locator('label', { has: page.getByTestId('language-en-US') }).click();
     await expect(homeTab).toHaveText('Home');
     await expect(html(page)).toHaveAttribute('lang', 'en-US');
     expect(await stored(page, STORAGE_KEYS.language)).toBe('en-US');
@@ -70,7 +70,7 @@ test.describe('language', () => {
     await expect(homeTab).toHaveText('Home');
 
     await openPreferences(page);
-    await page.getByTestId('language-zh-Hant').check({ force: true });
+    await page.locator('label', { has: page.getByTestId('language-zh-Hant') }).click();
     await expect(homeTab).toHaveText('首頁');
     await expect(html(page)).toHaveAttribute('lang', 'zh-Hant');
   });
@@ -78,7 +78,7 @@ test.describe('language', () => {
   test('the language settings page switches too', async ({ page }) => {
     await signInLocally(page);
     await page.goto('/settings/language');
-    await page.getByTestId('language-en-US').check({ force: true });
+    await page.locator('label', { has: page.getByTestId('language-en-US') }).click();
     await expect(page.getByRole('heading', { name: 'Language' })).toBeVisible();
     expect(await stored(page, STORAGE_KEYS.language)).toBe('en-US');
   });
