@@ -37,6 +37,14 @@ export const ERROR_CODES = [
   'SAME_PASSWORD',
   'USER_NOT_FOUND',
   'ADMIN_TOKEN_INVALID',
+  // Membership and payments (membership.ts).
+  'PLAN_NOT_FOUND',
+  'PAYMENT_CHANNEL_UNAVAILABLE',
+  'PAYMENT_CREATE_FAILED',
+  'ORDER_NOT_FOUND',
+  'ORDER_NOT_PENDING',
+  'PAYMENT_SIGNATURE_INVALID',
+  'PAYMENT_AMOUNT_MISMATCH',
 ] as const;
 
 export const errorCodeSchema = z.enum(ERROR_CODES);
@@ -90,4 +98,16 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   SAME_PASSWORD: 400,
   USER_NOT_FOUND: 404,
   ADMIN_TOKEN_INVALID: 401,
+  PLAN_NOT_FOUND: 404,
+  /** The channel is not offered (not configured). */
+  PAYMENT_CHANNEL_UNAVAILABLE: 400,
+  /** The channel refused or could not be reached when creating the payment; the order stays unpaid. */
+  PAYMENT_CREATE_FAILED: 502,
+  ORDER_NOT_FOUND: 404,
+  /** Cancel or pay an order that is no longer pending; details.status. */
+  ORDER_NOT_PENDING: 409,
+  /** A payment notification whose signature does not verify. */
+  PAYMENT_SIGNATURE_INVALID: 400,
+  /** A payment notification whose amount differs from the order's. */
+  PAYMENT_AMOUNT_MISMATCH: 400,
 };

@@ -9,3 +9,5 @@ export * from './user.js';
 export * from './routes.js';
 export * from './auth.js';
 export * from './engagement.js';
+export * from './discovery.js';
+export * from './membership.js';

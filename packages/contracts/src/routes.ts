@@ -42,4 +42,18 @@ export const apiPaths = {
   watchRecords: () => '/client/watch-records',
   watchRecord: (dramaId: number) => `/client/watch-records/${dramaId}`,
   mergeWatchRecords: () => '/client/watch-records/merge',
+  search: () => '/client/search',
+  hotSearches: () => '/client/search/hot',
+  explore: () => '/client/explore',
+  plans: () => '/client/membership/plans',
+  paymentChannels: () => '/client/payments/channels',
+  orders: () => '/client/orders',
+  order: (id: number) => `/client/orders/${id}`,
+  cancelOrder: (id: number) => `/client/orders/${id}/cancel`,
+  /** The channels' notifications (public, verified by signature). */
+  paymentNotify: (channel: 'alipay' | 'wechat' | 'sandbox') => `/payments/notify/${channel}`,
+  sandboxCheckout: (orderNo: string) => `/sandbox/checkout/${encodeURIComponent(orderNo)}`,
 } as const;
+
+/** The sandbox checkout page a sandbox QR code opens (outside /api/v1). */
+export const sandboxCheckoutPagePath = (orderNo: string) => `/sandbox/checkout/${encodeURIComponent(orderNo)}`;
