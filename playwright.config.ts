@@ -1,6 +1,15 @@
 import { defineConfig } from '@playwright/test';
 
-const PORT = 3210;
+import path from 'node:path';
+
+// Defaults serve `npm test`. Several runs side by side each take their own port, data and,
+// with E2E_WEB_DIST, their own build of the web app.
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+const DATA_DIR = process.env.E2E_DATA_DIR ?? '.e2e-data';
+const WEB_DIST = process.env.E2E_WEB_DIST ? path.resolve(process.env.E2E_WEB_DIST) : undefined;
+const start = WEB_DIST
+  ? `npx vite build --config apps/web/vite.config.ts --outDir ${WEB_DIST} --emptyOutDir --logLevel warn && SKIP_WEB_BUILD=1 node scripts/start.mjs`
+  : 'node scripts/start.mjs';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -40,8 +49,14 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'rm -rf .e2e-data && node scripts/start.mjs',
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: '.e2e-data', LOG_LEVEL: 'warn' },
+    command: `rm -rf ${DATA_DIR} && ${start}`,
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR,
+      LOG_LEVEL: 'warn',
+      ...(WEB_DIST ? { WEB_DIST_DIR: WEB_DIST } : {}),
+    },
     url: `http://127.0.0.1:${PORT}/api/v1/health`,
     reuseExistingServer: false,
     timeout: 120_000,
