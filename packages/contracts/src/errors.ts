@@ -45,6 +45,15 @@ export const ERROR_CODES = [
   'ORDER_NOT_PENDING',
   'PAYMENT_SIGNATURE_INVALID',
   'PAYMENT_AMOUNT_MISMATCH',
+  // Points, tasks, mall and redeem codes (points.ts).
+  'TASK_ALREADY_RECEIVED',
+  'TASK_NOT_COMPLETED',
+  'INSUFFICIENT_POINTS',
+  'MALL_ITEM_NOT_FOUND',
+  'MALL_ITEM_SOLD_OUT',
+  'REDEEM_CODE_INVALID',
+  'REDEEM_CODE_USED',
+  'REDEEM_CODE_EXPIRED',
 ] as const;
 
 export const errorCodeSchema = z.enum(ERROR_CODES);
@@ -110,4 +119,14 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   PAYMENT_SIGNATURE_INVALID: 400,
   /** A payment notification whose amount differs from the order's. */
   PAYMENT_AMOUNT_MISMATCH: 400,
+  TASK_ALREADY_RECEIVED: 409,
+  TASK_NOT_COMPLETED: 422,
+  /** details { current, required } */
+  INSUFFICIENT_POINTS: 422,
+  MALL_ITEM_NOT_FOUND: 404,
+  MALL_ITEM_SOLD_OUT: 409,
+  /** No such code (codes are case-sensitive). */
+  REDEEM_CODE_INVALID: 404,
+  REDEEM_CODE_USED: 409,
+  REDEEM_CODE_EXPIRED: 410,
 };

@@ -11,3 +11,4 @@ export * from './auth.js';
 export * from './engagement.js';
 export * from './discovery.js';
 export * from './membership.js';
+export * from './points.js';

@@ -53,6 +53,17 @@ export const apiPaths = {
   /** The channels' notifications (public, verified by signature). */
   paymentNotify: (channel: 'alipay' | 'wechat' | 'sandbox') => `/payments/notify/${channel}`,
   sandboxCheckout: (orderNo: string) => `/sandbox/checkout/${encodeURIComponent(orderNo)}`,
+  points: () => '/client/points',
+  pointsRecords: () => '/client/points/records',
+  tasks: () => '/client/points/tasks',
+  taskProgress: (taskType: string) => `/client/points/tasks/${taskType}/progress`,
+  taskClaim: (taskType: string) => `/client/points/tasks/${taskType}/claim`,
+  mall: () => '/client/points/mall',
+  mallExchange: (itemId: number) => `/client/points/mall/${itemId}/exchange`,
+  redeem: () => '/client/redeem',
+  redeemRecords: () => '/client/redeem/records',
+  adminRedeemCodes: () => '/admin/redeem-codes',
+  adminUserPoints: (id: number) => `/admin/users/${id}/points`,
 } as const;
 
 /** The sandbox checkout page a sandbox QR code opens (outside /api/v1). */
