@@ -54,6 +54,10 @@ export const ERROR_CODES = [
   'REDEEM_CODE_INVALID',
   'REDEEM_CODE_USED',
   'REDEEM_CODE_EXPIRED',
+  // Feedback and uploads (feedback.ts).
+  'FEEDBACK_NOT_FOUND',
+  'FEEDBACK_CLOSED',
+  'UPLOAD_NOT_FOUND',
 ] as const;
 
 export const errorCodeSchema = z.enum(ERROR_CODES);
@@ -129,4 +133,9 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   REDEEM_CODE_INVALID: 404,
   REDEEM_CODE_USED: 409,
   REDEEM_CODE_EXPIRED: 410,
+  FEEDBACK_NOT_FOUND: 404,
+  /** Replying to feedback that is closed. */
+  FEEDBACK_CLOSED: 409,
+  /** A screenshot id that is not one of the member's own uploads. */
+  UPLOAD_NOT_FOUND: 400,
 };

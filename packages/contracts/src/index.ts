@@ -12,3 +12,4 @@ export * from './engagement.js';
 export * from './discovery.js';
 export * from './membership.js';
 export * from './points.js';
+export * from './feedback.js';

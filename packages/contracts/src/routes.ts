@@ -64,6 +64,15 @@ export const apiPaths = {
   redeemRecords: () => '/client/redeem/records',
   adminRedeemCodes: () => '/admin/redeem-codes',
   adminUserPoints: (id: number) => `/admin/users/${id}/points`,
+  feedback: () => '/client/feedback',
+  feedbackItem: (id: number) => `/client/feedback/${id}`,
+  uploads: () => '/client/uploads',
+  vitals: () => '/client/vitals',
+  adminFeedback: () => '/admin/feedback',
+  adminFeedbackReply: (id: number) => `/admin/feedback/${id}/reply`,
+  adminFeedbackClose: (id: number) => `/admin/feedback/${id}/close`,
+  adminSettings: () => '/admin/settings',
+  adminDramaImport: () => '/admin/dramas/import',
 } as const;
 
 /** The sandbox checkout page a sandbox QR code opens (outside /api/v1). */
