@@ -13,6 +13,8 @@ const start = WEB_DIST
 
 export default defineConfig({
   testDir: 'e2e',
+  // A side-by-side run keeps its artefacts beside its data, so runs do not wipe each other's.
+  outputDir: process.env.E2E_DATA_DIR ? `${DATA_DIR}-results` : 'test-results',
   workers: 2,
   retries: 0,
   reporter: 'list',
@@ -59,6 +61,6 @@ export default defineConfig({
     },
     url: `http://127.0.0.1:${PORT}/api/v1/health`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    timeout: 300_000,
   },
 });

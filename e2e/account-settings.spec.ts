@@ -143,7 +143,7 @@ test('the profile shows the VIP card, points and entries', async ({ page, reques
   await expect(card).toContainText('Become a VIP');
   await expect(card).toHaveAttribute('href', '/membership');
   await expect(page.getByTestId('points-balance')).toHaveText('0');
-  await expect(page.getByTestId('points-card')).toHaveAttribute('href', '/points/tasks');
+  await expect(page.getByTestId('points-card')).toHaveAttribute('href', '/points');
   for (const [name, href] of [
     ['History', '/history'],
     ['My list', '/favorites'],
@@ -155,8 +155,10 @@ test('the profile shows the VIP card, points and entries', async ({ page, reques
     await expect(page.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
   }
   await expect(page.getByRole('link', { name: 'Settings', exact: true })).toHaveCount(2);
-  await page.getByRole('button', { name: 'Customer service' }).click();
-  await expect(page.getByRole('dialog')).toContainText('Monday to Sunday, 9:00-22:00');
+  await expect(page.getByRole('link', { name: 'About us', exact: true })).toHaveAttribute('href', '/about');
+  await page.getByRole('link', { name: 'Customer service', exact: true }).click();
+  await expect(page.getByTestId('support-hours')).toHaveText('Monday to Sunday, 9:00-22:00');
+  await page.goBack();
 
   // An operator grants VIP: the profile call refreshes the kept user info.
   const granted = await request.post(`${API_BASE}${apiPaths.adminUserVip(account.user.id)}`, {

@@ -1,5 +1,6 @@
 import { STORAGE_KEYS } from '@drama/contracts';
-import { expect, seedStorage, signInLocally, test } from './fixtures';
+import { createAccount, signInAs } from './accounts';
+import { expect, seedStorage, test } from './fixtures';
 
 test.use({ locale: 'en-US' });
 
@@ -21,8 +22,8 @@ test('/login goes to /auth/sign-in', async ({ page }) => {
   await expect(page).toHaveURL('/auth/sign-in');
 });
 
-test('a signed-in user skips the guest-only pages', async ({ page }) => {
-  await signInLocally(page);
+test('a signed-in user skips the guest-only pages', async ({ page, request }) => {
+  await signInAs(page, await createAccount(request));
   for (const path of ['/login', '/auth/sign-in', '/auth/sign-up', '/auth/verification', '/auth/reset-password']) {
     await page.goto(path);
     await expect(page).toHaveURL('/');

@@ -1,47 +1,11 @@
 // `npm run bench`: the hot catalogue reads against a bare Fastify route, in one run, on this
 // machine. Each server runs in its own process; autocannon runs here. Figures are ratios to the
 // baseline measured in the same run, since the machine is shared and noisy.
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '../../..');
-const duration = Number(process.env.BENCH_DURATION ?? 10);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 64);
-
-function startProcess(args: string[], env: NodeJS.ProcessEnv, ready: RegExp): Promise<ChildProcess> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: root, env: { ...process.env, ...env } });
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`timed out starting ${args.join(' ')}:\n${output}`)), 120_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (ready.test(output)) {
-        clearTimeout(timer);
-        resolve(child);
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`exited with ${code}:\n${output}`)));
-  });
-}
-
-async function measure(url: string, headers: Record<string, string> = {}) {
-  // Warm up caches and the JIT, then measure.
-  await autocannon({ url, connections, duration: 2, headers });
-  const result = await autocannon({ url, connections, duration, headers });
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.non2xx + result.timeouts,
-  };
-}
+import { benchDir as here, connections, duration, measure, repoRoot as root, startProcess, stopAll } from './harness.js';
 
 async function json<T>(url: string): Promise<T> {
   const response = await fetch(url);
@@ -97,7 +61,6 @@ try {
       : `Over budget: ${failing.map((row) => row.call).join(', ')}`,
   );
 } finally {
-  for (const child of children) child.kill('SIGTERM');
-  await new Promise((resolve) => setTimeout(resolve, 500));
+  await stopAll(children);
   rmSync(dataDir, { recursive: true, force: true });
 }

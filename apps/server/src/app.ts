@@ -9,19 +9,47 @@ import type { DatabaseHandle } from './db/database.js';
 import { adminToken } from './modules/admin/guard.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { AdminService } from './modules/admin/service.js';
+import { adminContentRoutes } from './modules/admin-content/routes.js';
+import { DramaImportService } from './modules/admin-content/service.js';
 import { createAccountServices } from './modules/auth/accounts.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { catalogueRoutes } from './modules/catalogue/routes.js';
 import { CatalogueService } from './modules/catalogue/service.js';
+import { exploreRoutes } from './modules/explore/routes.js';
+import { ExploreService } from './modules/explore/service.js';
 import { favoriteRoutes } from './modules/favorites/routes.js';
 import { FavoriteService } from './modules/favorites/service.js';
+import { feedbackRoutes } from './modules/feedback/routes.js';
+import { FeedbackService } from './modules/feedback/service.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { likeRoutes } from './modules/likes/routes.js';
 import { LikeService } from './modules/likes/service.js';
+import { mallRoutes } from './modules/mall/routes.js';
+import { MallService } from './modules/mall/service.js';
 import { registerMedia } from './modules/media/routes.js';
+import { membershipRoutes } from './modules/membership/routes.js';
+import { MembershipService } from './modules/membership/service.js';
+import { orderRoutes } from './modules/orders/routes.js';
+import { OrderService } from './modules/orders/service.js';
+import { PaymentChannels } from './modules/payments/channel-registry.js';
+import { Reconciler } from './modules/payments/reconciler.js';
+import { paymentRoutes, registerSandboxCheckout } from './modules/payments/routes.js';
+import { PaymentService } from './modules/payments/service.js';
+import { pointsAdminRoutes, pointsRoutes } from './modules/points/routes.js';
+import { PointsService } from './modules/points/service.js';
+import { redeemAdminRoutes, redeemRoutes } from './modules/redeem/routes.js';
+import { RedeemService } from './modules/redeem/service.js';
+import { searchRoutes } from './modules/search/routes.js';
+import { SearchService } from './modules/search/service.js';
 import { settingsRoutes } from './modules/settings/routes.js';
 import { SettingsService } from './modules/settings/service.js';
+import { taskRoutes } from './modules/tasks/routes.js';
+import { TaskService } from './modules/tasks/service.js';
+import { registerUploadFiles, uploadRoutes } from './modules/uploads/routes.js';
+import { UploadService } from './modules/uploads/service.js';
 import { userRoutes } from './modules/users/routes.js';
+import { vitalsRoutes } from './modules/vitals/routes.js';
+import { VitalsService } from './modules/vitals/service.js';
 import { watchRecordRoutes } from './modules/watch-records/routes.js';
 import { WatchRecordService } from './modules/watch-records/service.js';
 import { registerWebApp } from './modules/web/routes.js';
@@ -38,12 +66,14 @@ export interface BuildOptions {
   config: Config;
   database: DatabaseHandle;
   logger?: FastifyServerOptions['logger'];
+  /** The time services see (tests move it across day boundaries); default the real time. */
+  clock?: () => Date;
 }
 
 export interface App {
   server: FastifyInstance;
   ctx: AppContext;
-  services: { catalogue: CatalogueService; settings: SettingsService };
+  services: { catalogue: CatalogueService; settings: SettingsService; payments: PaymentService; orders: OrderService };
 }
 
 const VERSION = (JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
@@ -82,16 +112,43 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     auth: new Authenticator(database.db, tokens),
     mediaSigner: new MediaSigner(jwtSecret, config.MEDIA_URL_TTL_SECONDS),
     version: VERSION,
+    clock: options.clock ?? (() => new Date()),
   };
   const responseCache = new ResponseCache(30_000, 2_000);
   responseCache.register(server);
-  const catalogue = new CatalogueService(ctx, () => responseCache.clear());
+  const catalogue = new CatalogueService(ctx, () => {
+    responseCache.clear();
+    search.invalidate();
+  });
   const settings = new SettingsService(database.db);
   const accounts = createAccountServices(ctx, { secret: jwtSecret, log: server.log });
   const admin = new AdminService(ctx);
   const likes = new LikeService(ctx, catalogue);
   const favorites = new FavoriteService(ctx, catalogue);
-  const watchRecords = new WatchRecordService(ctx, catalogue);
+  const watchRecords = new WatchRecordService(ctx, catalogue, ctx.clock);
+  const feedback = new FeedbackService(ctx, ctx.clock);
+  const uploads = new UploadService(ctx, ctx.clock);
+  const vitals = new VitalsService(ctx);
+  const importer = new DramaImportService(ctx, catalogue, ctx.clock);
+  const search = new SearchService(ctx, catalogue);
+  const explore = new ExploreService(ctx, catalogue);
+  const points = new PointsService(ctx);
+  const tasks = new TaskService(ctx, catalogue);
+  const mall = new MallService(ctx);
+  const redeem = new RedeemService(ctx);
+  const membership = new MembershipService(ctx);
+  const paymentChannels = await PaymentChannels.create(config, database.db, {
+    sandboxSecret: () => keptSecret(config.DATA_DIR, 'sandbox-payment-key'),
+    clock: ctx.clock,
+  });
+  if (paymentChannels.sandbox && config.NODE_ENV === 'production') {
+    server.log.warn('The sandbox payment channel is on: anyone can mark its orders paid (list live channels in PAYMENT_CHANNELS)');
+  }
+  const payments = new PaymentService(ctx, paymentChannels, server.log);
+  const orders = new OrderService(ctx, membership, payments);
+  const reconciler = new Reconciler(payments, config.RECONCILE_INTERVAL_SECONDS, server.log);
+  server.addHook('onReady', async () => reconciler.start());
+  server.addHook('onClose', async () => reconciler.stop());
 
   await server.register(fastifySwagger, {
     openapi: {
@@ -114,11 +171,28 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await scope.register(likeRoutes(ctx, likes));
       await scope.register(favoriteRoutes(ctx, favorites));
       await scope.register(watchRecordRoutes(ctx, watchRecords));
+      await scope.register(feedbackRoutes(ctx, feedback));
+      await scope.register(uploadRoutes(ctx, uploads));
+      await scope.register(vitalsRoutes(vitals));
+      await scope.register(adminContentRoutes({ settings, feedback, importer }, adminToken(config)), { prefix: '/admin' });
+      await scope.register(searchRoutes(search));
+      await scope.register(exploreRoutes(explore));
+      await scope.register(pointsRoutes(ctx, points));
+      await scope.register(taskRoutes(ctx, tasks));
+      await scope.register(mallRoutes(ctx, mall));
+      await scope.register(redeemRoutes(ctx, redeem));
+      await scope.register(pointsAdminRoutes(points, adminToken(config)), { prefix: '/admin' });
+      await scope.register(redeemAdminRoutes(redeem, adminToken(config)), { prefix: '/admin' });
+      await scope.register(membershipRoutes(membership));
+      await scope.register(orderRoutes(ctx, orders));
+      await scope.register(paymentRoutes(payments));
     },
     { prefix: API_BASE },
   );
   await registerMedia(server, ctx, catalogue);
+  await registerSandboxCheckout(server, payments);
+  await registerUploadFiles(server, ctx);
   await registerWebApp(server, ctx);
 
-  return { server, ctx, services: { catalogue, settings } };
+  return { server, ctx, services: { catalogue, settings, payments, orders } };
 }

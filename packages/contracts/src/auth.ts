@@ -127,6 +127,8 @@ export const signUpBodySchema = z.object({
   username: usernameSchema,
   password: passwordSchema,
   email: emailSchema.optional(),
+  /** A member's invite code (the inviteFriends task); not case-sensitive; an unknown one is ignored. */
+  inviteCode: z.string().trim().max(32).optional(),
 });
 export type SignUpBody = z.infer<typeof signUpBodySchema>;
 

@@ -13,3 +13,4 @@ export * from './discovery.js';
 export * from './membership.js';
 export * from './points.js';
 export * from './feedback.js';
+export * from './admin-content.js';

@@ -87,5 +87,7 @@ export const orderListResponseSchema = ok(paged(orderSchema));
 
 /* The sandbox channel's checkout (stands in for both channels when no merchant settings are given). */
 export const sandboxCheckoutBodySchema = z.object({ result: z.enum(['success', 'fail']) });
+/** The order's status once the sandbox's notification has been applied. */
+export const sandboxCheckoutResponseSchema = ok(z.object({ orderNo: z.string(), status: orderStatusSchema }));
 export const orderNoParamsSchema = z.object({ orderNo: z.string().trim().regex(/^[A-Za-z0-9]{8,64}$/) });
 export const channelParamsSchema = z.object({ channel: z.enum(['alipay', 'wechat', 'sandbox']) });

@@ -61,6 +61,15 @@ export const TASK_TYPES = [
 export const taskTypeSchema = z.enum(TASK_TYPES);
 export type TaskType = z.infer<typeof taskTypeSchema>;
 
+/** Points of the check-in by day of the streak: day 1 to 7, then the last figure every day. */
+export const CHECK_IN_REWARDS = [10, 10, 15, 15, 20, 20, 30] as const;
+
+/** The check-in reward of the n-th day in a row (n >= 1). */
+export function checkInReward(streakDay: number): number {
+  const index = Math.min(Math.max(Math.floor(streakDay), 1), CHECK_IN_REWARDS.length) - 1;
+  return CHECK_IN_REWARDS[index] ?? CHECK_IN_REWARDS[6];
+}
+
 export const TASK_STATUSES = ['not_started', 'in_progress', 'completed', 'received'] as const;
 export const taskStatusSchema = z.enum(TASK_STATUSES);
 export type TaskStatus = z.infer<typeof taskStatusSchema>;

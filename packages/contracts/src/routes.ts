@@ -69,6 +69,7 @@ export const apiPaths = {
   uploads: () => '/client/uploads',
   vitals: () => '/client/vitals',
   adminFeedback: () => '/admin/feedback',
+  adminFeedbackItem: (id: number) => `/admin/feedback/${id}`,
   adminFeedbackReply: (id: number) => `/admin/feedback/${id}/reply`,
   adminFeedbackClose: (id: number) => `/admin/feedback/${id}/close`,
   adminSettings: () => '/admin/settings',

@@ -3,20 +3,35 @@
  * a running server; it never opens the database (PGlite allows one process, and with
  * PostgreSQL every instance must see the same change).
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import {
+  adminDramaImportBodySchema,
+  adminDramaImportResponseSchema,
+  type AdminDramaImportResult,
+  adminFeedbackListResponseSchema,
+  adminFeedbackResponseSchema,
+  type adminFeedbackSchema,
+  adminPointsResponseSchema,
+  adminRedeemCreateResponseSchema,
+  adminSettingsResponseSchema,
   type AdminUser,
   adminUserListResponseSchema,
   adminUserResponseSchema,
   API_BASE,
   apiPaths,
   errorEnvelopeSchema,
+  FEEDBACK_STATUSES,
   outboxListResponseSchema,
+  type SystemSettings,
+  systemSettingsSchema,
 } from '@drama/contracts';
 import type { z } from 'zod';
+import { FolderImportError, prepareFolderImport } from '../modules/admin-content/folder-import.js';
 import { REPO_ROOT } from '../platform/config.js';
+
+type AdminFeedback = z.infer<typeof adminFeedbackSchema>;
 
 const USAGE = `Usage: npm run admin -- [--url <address>] <command>
 
@@ -26,11 +41,23 @@ Commands:
   user disable <id>                          refuse sign-in and end every token of a user
   user enable <id>                           let a disabled user sign in again
   user vip <id> --days <n>                   grant VIP days (from the later of now and expiry)
+  redeem create --type vip_days|points --value <n> --count <n> [--expires <ISO date or +30d>]
+                                             make single-use redeem codes, printed one per line
+  points grant <userId> --amount <n> --note <text>
+                                             grant points; a negative amount (--amount=-50) deducts
+  settings get [<key>]                       system settings (site name, legal texts, ...)
+  settings set <key> <value>                 change one; --file <path> takes the text of a file
+  feedback list [--status <status>]          members' feedback, newest first
+  feedback show <id>                         one item with its screenshots and replies
+  feedback reply <id> --message <text>       reply to it (or pipe the text on stdin)
+  feedback close <id>                        close it
+  import <file.json | folder>                import dramas: a JSON catalogue, or a folder of media
+                                             copied into this machine's MEDIA_DIR (see import --help)
 
 Options:
   --url <address>   the server (default http://127.0.0.1:$PORT, PORT default 3000)
-  --page <n>, --limit <n>   paging of outbox and user list (default 1 and 20)
-  --help            this text
+  --page <n>, --limit <n>   paging of outbox, user list and feedback list (default 1 and 20)
+  --help            this text; after settings, feedback or import, that command's own
 
 The admin token is ADMIN_TOKEN, else the file DATA_DIR/admin-token that the server writes on
 its first start (DATA_DIR default: <repo>/data).`;
@@ -75,7 +102,7 @@ class AdminClient {
   ) {}
 
   async call<T extends z.ZodType>(
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'PUT',
     route: string,
     schema: T,
     options: { query?: Record<string, string | number | undefined>; body?: unknown } = {},
@@ -158,6 +185,369 @@ function pageLine(data: { page: number; limit: number; total: number }, shown: n
   return `\n${from}-${from + shown - 1} of ${data.total}`;
 }
 
+const EXPIRES_IN = /^\+(\d{1,5})([dh])$/;
+
+/** `--expires`: an ISO date or time (a date alone is midnight UTC), or `+30d` / `+12h` from now. */
+function parseExpires(text: string, now = new Date()): string {
+  const relative = EXPIRES_IN.exec(text);
+  if (relative) {
+    const amount = Number(relative[1]);
+    if (amount < 1) throw usageError(`--expires must be in the future, not "${text}".`);
+    return new Date(now.getTime() + amount * (relative[2] === 'd' ? 86_400_000 : 3_600_000)).toISOString();
+  }
+  const date = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(text) ? new Date(text) : null;
+  if (!date || Number.isNaN(date.getTime())) {
+    throw usageError(`--expires must be an ISO date or time (2030-01-31, 2030-01-31T12:00:00+08:00) or +<n>d / +<n>h, not "${text}".`);
+  }
+  return date.toISOString();
+}
+
+async function redeemCommand(
+  baseUrl: string,
+  args: string[],
+  values: { type?: string | undefined; value?: string | undefined; count?: string | undefined; expires?: string | undefined },
+): Promise<string> {
+  const [sub, ...extra] = args;
+  if (sub !== 'create') throw usageError(sub ? `Unknown redeem command "${sub}".` : 'Name a redeem command: create.');
+  if (extra.length > 0) throw usageError(`Unexpected "${extra[0]}".`);
+  const type = values.type;
+  if (type !== 'vip_days' && type !== 'points') throw usageError('redeem create needs --type vip_days or --type points.');
+  const value = positiveInt(values.value, '--value');
+  if (value === undefined) throw usageError('redeem create needs --value <n> (VIP days or points per code).');
+  const count = positiveInt(values.count, '--count');
+  if (count === undefined) throw usageError('redeem create needs --count <n> (how many codes).');
+  const expiresAt = values.expires === undefined ? undefined : parseExpires(values.expires);
+  const client = new AdminClient(baseUrl, readToken());
+  const { data } = await client.call('POST', apiPaths.adminRedeemCodes(), adminRedeemCreateResponseSchema, {
+    body: { type, value, count, ...(expiresAt ? { expiresAt } : {}) },
+  });
+  // The codes alone go to stdout, so that they can be piped into a file; the summary to stderr.
+  const what = data.type === 'vip_days' ? `${data.value} VIP days` : `${data.value} points`;
+  const until = data.expiresAt ? `, valid until ${when(data.expiresAt)}` : ', never expiring';
+  process.stderr.write(`Created ${data.codes.length} codes of ${what} each${until}.\n`);
+  return data.codes.join('\n');
+}
+
+async function pointsCommand(
+  baseUrl: string,
+  args: string[],
+  values: { amount?: string | undefined; note?: string | undefined },
+): Promise<string> {
+  const [sub, idText, ...extra] = args;
+  if (sub !== 'grant') throw usageError(sub ? `Unknown points command "${sub}".` : 'Name a points command: grant.');
+  if (idText === undefined) throw usageError('points grant needs a user id.');
+  if (extra.length > 0) throw usageError(`Unexpected "${extra[0]}".`);
+  const id = positiveInt(idText, 'The user id') ?? 0;
+  if (values.amount === undefined || !/^-?\d+$/.test(values.amount) || Number(values.amount) === 0) {
+    throw usageError('points grant needs --amount <n>, a whole number other than 0 (--amount=-50 deducts).');
+  }
+  const amount = Number(values.amount);
+  const note = values.note?.trim();
+  if (!note) throw usageError('points grant needs --note <text> (why, shown to the member).');
+  const client = new AdminClient(baseUrl, readToken());
+  const { data } = await client.call('POST', apiPaths.adminUserPoints(id), adminPointsResponseSchema, {
+    body: { amount, note },
+  });
+  const change = amount > 0 ? `Granted ${amount} points to` : `Deducted ${-amount} points from`;
+  return `${change} user ${id}: balance ${data.balance} (record ${data.record.id}).`;
+}
+
+const SETTINGS_HELP = `Usage: npm run admin -- settings <get|set> ...
+
+  settings get                        every system setting (long texts shortened)
+  settings get <key>                  one setting, in full
+  settings set <key> <value>          change one setting
+  settings set <key> --file <path>    change one setting to the text of a file (legal texts)
+  settings set --key <key> --file <path>
+
+Keys: ${Object.keys(systemSettingsSchema.shape).join(', ')}.
+followSystemTheme takes true or false. The site shows a change at once.`;
+
+const FEEDBACK_HELP = `Usage: npm run admin -- feedback <list|show|reply|close> ...
+
+  feedback list [--status pending|replied|closed] [--page <n>] [--limit <n>]
+                                      members' feedback, newest first
+  feedback show <id>                  one item in full: content, contact, screenshots, replies
+  feedback reply <id> --message <text>
+                                      reply (the member sees it; the item becomes replied);
+                                      without --message the text is read from stdin
+  feedback close <id>                 close the item (no more replies)`;
+
+const IMPORT_HELP = `Usage: npm run admin -- import <file.json | folder> [--media-dir <path>] [--no-transcode]
+
+  import catalogue.json     the body of POST /api/v1/admin/dramas/import: { categories?, tags?,
+                            dramas: [{ slug, title, description, category, tags, coverPath,
+                            episodes: [{ sequence, isFree, durationSeconds, mediaKey }] }] },
+                            whose media is already under the server's MEDIA_DIR
+  import <folder>           a folder of media: <folder>/<drama-slug>/meta.json, cover.jpg,
+                            01.mp4, 02.mp4 ..., and optional 01.zh.vtt / 01.en.srt subtitles
+                            (zh, zh-Hant, en); <folder>/catalogue.json may define new
+                            categories and tags. meta.json: { title, description (each with
+                            zh-CN, zh-Hant, en-US), freeEpisodes, category?, tags?, featured?,
+                            completed?, status?, slug?, episodes?: [{ sequence, isFree?,
+                            durationSeconds? }] }
+
+A folder is copied into MEDIA_DIR on this machine (--media-dir, else MEDIA_DIR, else
+<repo>/media), so run it where the server runs, or against storage the server shares. With
+ffmpeg and ffprobe on PATH it also cuts HLS renditions, reads durations and takes a cover from
+episode 1 when there is none; without them MP4 files are copied as given (--no-transcode does
+the same on purpose). Dramas are matched by slug: new ones are created, existing ones updated.`;
+
+/** Help of the commands that have their own; the others share the general text. */
+const COMMAND_HELP: Record<string, string> = {
+  settings: SETTINGS_HELP,
+  feedback: FEEDBACK_HELP,
+  import: IMPORT_HELP,
+};
+
+function commandUsageError(message: string, help: string): CliError {
+  return new CliError(`${message}\n\n${help}`, 2);
+}
+
+/** One line of at most `max` characters, saying how long the whole text is when cut. */
+function preview(value: unknown, max = 60): string {
+  const text = String(value).replace(/\s+/g, ' ').trim();
+  if (text.length <= max) return text === '' ? '(empty)' : text;
+  return `${text.slice(0, max - 1)}… (${String(value).length} characters)`;
+}
+
+type SettingKey = keyof SystemSettings;
+const SETTING_KEYS = Object.keys(systemSettingsSchema.shape) as SettingKey[];
+
+function settingKey(value: string | undefined): SettingKey {
+  if (value === undefined) throw commandUsageError('Name a setting.', SETTINGS_HELP);
+  const key = SETTING_KEYS.find((candidate) => candidate === value);
+  if (!key) throw commandUsageError(`Unknown setting "${value}".`, SETTINGS_HELP);
+  return key;
+}
+
+async function settingsCommand(
+  baseUrl: string,
+  args: string[],
+  values: { key?: string | undefined; file?: string | undefined },
+): Promise<string> {
+  const [sub, ...rest] = args;
+  if (sub === 'get') {
+    if (rest.length > 1 || values.file !== undefined) throw commandUsageError(`Unexpected "${rest[1] ?? '--file'}".`, SETTINGS_HELP);
+    const key = rest[0] === undefined && values.key === undefined ? undefined : settingKey(rest[0] ?? values.key);
+    const client = new AdminClient(baseUrl, readToken());
+    const { data } = await client.call('GET', apiPaths.adminSettings(), adminSettingsResponseSchema);
+    if (key) return String(data[key]);
+    return table(
+      ['KEY', 'VALUE'],
+      SETTING_KEYS.map((name) => [name, preview(data[name])]),
+    );
+  }
+  if (sub !== 'set') {
+    throw commandUsageError(sub ? `Unknown settings command "${sub}".` : 'Name a settings command: get or set.', SETTINGS_HELP);
+  }
+  const key = settingKey(values.key ?? rest[0]);
+  const given = values.key === undefined ? rest.slice(1) : rest;
+  if (given.length > 1) throw commandUsageError(`Unexpected "${given[1]}".`, SETTINGS_HELP);
+  const [inline] = given;
+  if (inline !== undefined && values.file !== undefined) {
+    throw commandUsageError('Give the value or --file, not both.', SETTINGS_HELP);
+  }
+  let text: string;
+  if (values.file !== undefined) {
+    try {
+      text = readFileSync(values.file, 'utf8');
+    } catch (error) {
+      throw new CliError(`Cannot read ${values.file}: ${(error as Error).message}`, 2);
+    }
+  } else if (inline !== undefined) {
+    text = inline;
+  } else {
+    throw commandUsageError(`settings set ${key} needs a value, or --file <path>.`, SETTINGS_HELP);
+  }
+  let value: string | boolean = text;
+  if (key === 'followSystemTheme') {
+    const flag = text.trim().toLowerCase();
+    if (!['true', 'false', 'yes', 'no', '1', '0'].includes(flag)) {
+      throw commandUsageError(`followSystemTheme takes true or false, not "${text.trim()}".`, SETTINGS_HELP);
+    }
+    value = flag === 'true' || flag === 'yes' || flag === '1';
+  }
+  const client = new AdminClient(baseUrl, readToken());
+  const { data } = await client.call('PUT', apiPaths.adminSettings(), adminSettingsResponseSchema, {
+    body: { [key]: value },
+  });
+  const source = values.file === undefined ? '' : ` from ${values.file}`;
+  return `Set ${key}${source}: ${preview(data[key])}`;
+}
+
+function feedbackRows(items: AdminFeedback[]): string {
+  return table(
+    ['ID', 'SENT (UTC)', 'STATUS', 'TYPE', 'USER', 'REPLIES', 'CONTENT'],
+    items.map((item) => [
+      String(item.id),
+      when(item.createdAt),
+      item.status,
+      item.type,
+      `${item.username} (${item.userId})`,
+      String(item.replies.length),
+      preview(item.content, 50),
+    ]),
+  );
+}
+
+function feedbackDetail(item: AdminFeedback, baseUrl: string): string {
+  const lines = [
+    `Feedback ${item.id}: ${item.type}, ${item.status}`,
+    `From:    ${item.username} (user ${item.userId})${item.contact ? `, contact ${item.contact}` : ''}`,
+    `Sent:    ${when(item.createdAt)}    Updated: ${when(item.updatedAt)}`,
+    '',
+    item.content,
+  ];
+  if (item.screenshots.length > 0) {
+    lines.push('', 'Screenshots:', ...item.screenshots.map((shot) => `  ${new URL(shot.url, baseUrl).toString()}`));
+  }
+  lines.push('', item.replies.length === 0 ? 'No replies yet.' : 'Replies:');
+  for (const reply of item.replies) lines.push(`  [${when(reply.createdAt)}] ${reply.author}: ${reply.content}`);
+  return lines.join('\n');
+}
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+async function feedbackCommand(
+  baseUrl: string,
+  args: string[],
+  values: {
+    status?: string | undefined;
+    message?: string | undefined;
+    page?: string | undefined;
+    limit?: string | undefined;
+  },
+): Promise<string> {
+  const [sub, idText, ...extra] = args;
+  if (sub === 'list') {
+    if (idText !== undefined) throw commandUsageError(`Unexpected "${idText}".`, FEEDBACK_HELP);
+    const status = FEEDBACK_STATUSES.find((candidate) => candidate === values.status);
+    if (values.status !== undefined && !status) {
+      throw commandUsageError(`--status must be one of ${FEEDBACK_STATUSES.join(', ')}, not "${values.status}".`, FEEDBACK_HELP);
+    }
+    const client = new AdminClient(baseUrl, readToken());
+    const { data } = await client.call('GET', apiPaths.adminFeedback(), adminFeedbackListResponseSchema, {
+      query: { status, page: positiveInt(values.page, '--page'), limit: positiveInt(values.limit, '--limit') },
+    });
+    if (data.items.length === 0) return status ? `No ${status} feedback.` : 'No feedback yet.';
+    return feedbackRows(data.items) + pageLine(data, data.items.length);
+  }
+  if (sub !== 'show' && sub !== 'reply' && sub !== 'close') {
+    throw commandUsageError(
+      sub ? `Unknown feedback command "${sub}".` : 'Name a feedback command: list, show, reply or close.',
+      FEEDBACK_HELP,
+    );
+  }
+  if (idText === undefined) throw commandUsageError(`feedback ${sub} needs a feedback id.`, FEEDBACK_HELP);
+  if (extra.length > 0) throw commandUsageError(`Unexpected "${extra[0]}".`, FEEDBACK_HELP);
+  const id = positiveInt(idText, 'The feedback id') ?? 0;
+  if (sub === 'show') {
+    const client = new AdminClient(baseUrl, readToken());
+    const { data } = await client.call('GET', apiPaths.adminFeedbackItem(id), adminFeedbackResponseSchema);
+    return feedbackDetail(data, baseUrl);
+  }
+  if (sub === 'close') {
+    const client = new AdminClient(baseUrl, readToken());
+    const { data } = await client.call('POST', apiPaths.adminFeedbackClose(id), adminFeedbackResponseSchema);
+    return `Closed feedback ${data.id} from ${data.username}; it takes no more replies.`;
+  }
+  let message = values.message;
+  if (message === undefined) {
+    if (process.stdin.isTTY) {
+      throw commandUsageError('feedback reply needs --message <text>, or the text on stdin.', FEEDBACK_HELP);
+    }
+    message = await readStdin();
+  }
+  message = message.trim();
+  if (message === '') throw commandUsageError('The reply is empty.', FEEDBACK_HELP);
+  const client = new AdminClient(baseUrl, readToken());
+  const { data } = await client.call('POST', apiPaths.adminFeedbackReply(id), adminFeedbackResponseSchema, {
+    body: { content: message },
+  });
+  return `Replied to feedback ${data.id} from ${data.username} (status ${data.status}, ${data.replies.length} ${
+    data.replies.length === 1 ? 'reply' : 'replies'
+  }).`;
+}
+
+function describeIssues(source: string, error: z.ZodError): string {
+  const lines = error.issues.slice(0, 20).map((issue) => `  - ${issue.path.join('.') || '(top level)'}: ${issue.message}`);
+  const more = error.issues.length > 20 ? `\n  ... and ${error.issues.length - 20} more` : '';
+  return `${source} is not a valid import:\n${lines.join('\n')}${more}`;
+}
+
+function importSummary(result: AdminDramaImportResult): string {
+  const head = `Imported ${result.dramas.length} ${result.dramas.length === 1 ? 'drama' : 'dramas'}: ${result.created} created, ${result.updated} updated.`;
+  const rows = table(
+    ['ID', 'SLUG', 'ACTION', 'EPISODES', 'FREE'],
+    result.dramas.map((drama) => [
+      String(drama.id),
+      drama.slug,
+      drama.action,
+      String(drama.episodeCount),
+      String(drama.freeEpisodeCount),
+    ]),
+  );
+  return `${head}\n\n${rows}`;
+}
+
+async function importCommand(
+  baseUrl: string,
+  args: string[],
+  values: { 'media-dir'?: string | undefined; 'no-transcode'?: boolean | undefined },
+): Promise<string> {
+  const [source, ...extra] = args;
+  if (source === undefined) throw commandUsageError('import needs a JSON file or a folder.', IMPORT_HELP);
+  if (extra.length > 0) throw commandUsageError(`Unexpected "${extra[0]}".`, IMPORT_HELP);
+  let info;
+  try {
+    info = statSync(source);
+  } catch {
+    throw commandUsageError(`No file or folder at ${source}.`, IMPORT_HELP);
+  }
+  const token = readToken();
+  let body: unknown;
+  if (info.isDirectory()) {
+    const mediaDir = path.resolve(values['media-dir'] ?? (process.env.MEDIA_DIR?.trim() || path.join(REPO_ROOT, 'media')));
+    process.stdout.write(`Copying media from ${source} into ${mediaDir}\n`);
+    try {
+      body = await prepareFolderImport(source, {
+        mediaDir,
+        transcode: !values['no-transcode'],
+        log: (line) => process.stdout.write(`${line}\n`),
+      });
+    } catch (error) {
+      if (error instanceof FolderImportError) throw new CliError(error.message, 2);
+      throw error;
+    }
+  } else {
+    if (values['no-transcode'] || values['media-dir'] !== undefined) {
+      throw commandUsageError('--media-dir and --no-transcode apply to a folder import only.', IMPORT_HELP);
+    }
+    try {
+      body = JSON.parse(readFileSync(source, 'utf8')) as unknown;
+    } catch (error) {
+      throw new CliError(`${source} is not a JSON file: ${(error as Error).message}`, 2);
+    }
+    const checked = adminDramaImportBodySchema.safeParse(body);
+    if (!checked.success) throw new CliError(describeIssues(source, checked.error), 2);
+  }
+  const client = new AdminClient(baseUrl, token);
+  try {
+    const { data } = await client.call('POST', apiPaths.adminDramaImport(), adminDramaImportResponseSchema, { body });
+    return importSummary(data);
+  } catch (error) {
+    if (error instanceof CliError && /under MEDIA_DIR/.test(error.message)) {
+      error.message += '\nThe server looks for media under its own MEDIA_DIR: import on the machine it runs on, with the same MEDIA_DIR (or --media-dir).';
+    }
+    throw error;
+  }
+}
+
 async function run(argv: string[]): Promise<string> {
   let parsed;
   try {
@@ -169,6 +559,18 @@ async function run(argv: string[]): Promise<string> {
         target: { type: 'string' },
         query: { type: 'string' },
         days: { type: 'string' },
+        type: { type: 'string' },
+        value: { type: 'string' },
+        count: { type: 'string' },
+        expires: { type: 'string' },
+        amount: { type: 'string' },
+        note: { type: 'string' },
+        status: { type: 'string' },
+        message: { type: 'string' },
+        key: { type: 'string' },
+        file: { type: 'string' },
+        'media-dir': { type: 'string' },
+        'no-transcode': { type: 'boolean' },
         page: { type: 'string' },
         limit: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
@@ -179,7 +581,7 @@ async function run(argv: string[]): Promise<string> {
   }
   const { values, positionals } = parsed;
   if (values.help || positionals.length === 0) {
-    if (values.help) return USAGE;
+    if (values.help) return COMMAND_HELP[positionals[0] ?? ''] ?? USAGE;
     throw usageError('Name a command.');
   }
 
@@ -214,6 +616,11 @@ async function run(argv: string[]): Promise<string> {
     );
   }
 
+  if (command === 'redeem') return redeemCommand(baseUrl, positionals.slice(1), values);
+  if (command === 'points') return pointsCommand(baseUrl, positionals.slice(1), values);
+  if (command === 'settings') return settingsCommand(baseUrl, positionals.slice(1), values);
+  if (command === 'feedback') return feedbackCommand(baseUrl, positionals.slice(1), values);
+  if (command === 'import') return importCommand(baseUrl, positionals.slice(1), values);
   if (command !== 'user') throw usageError(`Unknown command "${command}".`);
   if (sub === 'list') {
     if (positionals.length > 2) throw usageError(`Unexpected "${positionals[2]}".`);

@@ -1,12 +1,19 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { pgliteDialect } from './pglite-dialect.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
+
+/**
+ * Extensions the migrations create (pg_trgm for search). PGlite loads an extension's code only
+ * when it is named here, so every PGlite the project opens, including a restored copy, passes these.
+ */
+export const pgliteExtensions = { pg_trgm };
 
 export interface DatabaseOptions {
   /** PostgreSQL URL; without it an embedded PGlite keeps its files under `dataDir`. */
@@ -42,7 +49,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   if (!pglite) {
     const dir = path.join(options.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
-    pglite = await PGlite.create(dir);
+    pglite = await PGlite.create(dir, { extensions: pgliteExtensions });
   }
   const db = new Kysely<Database>({ dialect: pgliteDialect(pglite) });
   await assertReachable(db, `the embedded database under ${options.dataDir}`);

@@ -1,5 +1,6 @@
-import type { LocalizedText } from '@drama/contracts';
+import type { LocalizedText, MALL_ITEM_KINDS, PointsRecordType, RedeemCodeType, TaskType } from '@drama/contracts';
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { FeedbackStatus, FeedbackType } from '@drama/contracts';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -180,3 +181,277 @@ export interface Database {
   favorites: FavoritesTable;
   watch_records: WatchRecordsTable;
 }
+
+/* Membership and payments (0006): plans, orders, channel notifications, the sandbox's own record. */
+
+export interface MembershipPlansTable {
+  id: Generated<number>;
+  code: 'week' | 'month' | 'quarter' | 'year';
+  name: Json<LocalizedText>;
+  days: number;
+  price_fen: number;
+  original_price_fen: number | null;
+  sort_order: Generated<number>;
+  is_active: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface OrdersTable {
+  id: Generated<number>;
+  order_no: string;
+  user_id: number;
+  plan_id: number;
+  channel: 'alipay' | 'wechat';
+  channel_mode: 'live' | 'sandbox';
+  amount_fen: number;
+  days: number;
+  /** pending, success, failed, cancelled; anything else is shown as unknown. */
+  status: ColumnType<string, string | undefined, string>;
+  failure_code: string | null;
+  failure_reason: string | null;
+  qr_content: string | null;
+  channel_trade_no: string | null;
+  review_flag: 'late_payment' | 'amount_mismatch' | null;
+  expires_at: Date;
+  paid_at: Date | null;
+  closed_at: Date | null;
+  last_queried_at: Date | null;
+  /** Written by the service's clock, like expires_at. */
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  updated_at: UpdatedAt;
+}
+
+export interface PaymentNotificationsTable {
+  id: Generated<number>;
+  channel: 'alipay' | 'wechat' | 'sandbox';
+  /** A channel's notification, or its answer to our query (reconciliation, a member's poll). */
+  source: 'notify' | 'query';
+  order_no: string | null;
+  order_id: number | null;
+  channel_trade_no: string | null;
+  amount_fen: number | null;
+  outcome: 'paid' | 'failed' | 'closed' | 'pending' | null;
+  verified: boolean;
+  flag: 'applied' | 'duplicate' | 'late' | 'amount_mismatch' | 'unknown_order' | 'signature_invalid' | 'ignored';
+  detail: string | null;
+  raw: string;
+  /** The channel's signature headers, for the record. */
+  headers: ColumnType<Record<string, string> | null, string | null, string | null>;
+  created_at: CreatedAt;
+}
+
+export interface SandboxPaymentsTable {
+  order_no: string;
+  trade_no: string;
+  result: 'paid' | 'failed' | 'closed';
+  amount_fen: number;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface Database {
+  membership_plans: MembershipPlansTable;
+  orders: OrdersTable;
+  payment_notifications: PaymentNotificationsTable;
+  sandbox_payments: SandboxPaymentsTable;
+}
+
+export type PlanRow = Selectable<MembershipPlansTable>;
+export type OrderRow = Selectable<OrdersTable>;
+
+/* Points, tasks, the points mall and redeem codes (0007). */
+
+export interface UsersTable {
+  /** Made when the member first asks for it (the tasks page); unique. */
+  invite_code: string | null;
+  /** Whose invite code the member signed up with. */
+  invited_by: number | null;
+}
+
+type ClockTime = ColumnType<Date, Date | string, Date | string>;
+
+export interface PointsRecordsTable {
+  id: Generated<number>;
+  user_id: number;
+  type: PointsRecordType;
+  amount: number;
+  balance_after: number;
+  note: string | null;
+  reference: string | null;
+  /** Written by the service's clock: "today" of the summary is read from it. */
+  created_at: ClockTime;
+}
+
+export interface TaskClaimsTable {
+  id: Generated<number>;
+  user_id: number;
+  task_type: TaskType;
+  /** The APP_TIMEZONE day (YYYY-MM-DD) of a daily task, 'once' for a newbie task. */
+  period: string;
+  streak: number | null;
+  points: number;
+  record_id: number | null;
+  claimed_at: ClockTime;
+}
+
+export interface TaskProgressTable {
+  user_id: number;
+  task_type: TaskType;
+  period: string;
+  progress: number;
+  updated_at: ClockTime;
+}
+
+export interface MallItemsTable {
+  id: Generated<number>;
+  slug: string;
+  kind: (typeof MALL_ITEM_KINDS)[number];
+  name: Json<LocalizedText>;
+  description: Json<LocalizedText>;
+  cost_points: number;
+  value: number;
+  stock: number | null;
+  sort_order: Generated<number>;
+  is_active: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface RedeemCodesTable {
+  id: Generated<number>;
+  code: string;
+  type: RedeemCodeType;
+  value: number;
+  expires_at: Date | null;
+  used_by: number | null;
+  used_at: Date | null;
+  created_at: CreatedAt;
+}
+
+export interface RedeemFailuresTable {
+  id: Generated<number>;
+  user_id: number | null;
+  ip: string | null;
+  created_at: ClockTime;
+}
+
+export interface Database {
+  points_records: PointsRecordsTable;
+  task_claims: TaskClaimsTable;
+  task_progress: TaskProgressTable;
+  mall_items: MallItemsTable;
+  redeem_codes: RedeemCodesTable;
+  redeem_failures: RedeemFailuresTable;
+}
+
+export type PointsRecordRow = Selectable<PointsRecordsTable>;
+export type MallItemRow = Selectable<MallItemsTable>;
+export type RedeemCodeRow = Selectable<RedeemCodesTable>;
+
+/* Discovery (0005): normalised search texts, popularity and the explore score, hot searches. */
+
+/** Derived columns: written by triggers or by the search index, never by hand. */
+type Derived<T> = ColumnType<T, T | undefined, T>;
+
+export interface DramasTable {
+  /** Normalised texts (modules/search/normalize.ts) of all three locales, per field. */
+  search_title: Derived<string>;
+  search_description: Derived<string>;
+  search_tags: Derived<string>;
+  /** The non-ASCII characters of those texts and pairs of adjacent ones (short CJK keywords). */
+  search_grams: Derived<string[]>;
+  /** search_title, search_description and search_tags joined (a generated column). */
+  search_text: ColumnType<string, never, never>;
+  /** Bumped by triggers whenever a normalised text would change; stale while it differs from the next. */
+  search_revision: Derived<number>;
+  search_indexed_revision: Derived<number>;
+  /** log10(1 + hot_score) + published_at / 45000 (a trigger keeps it). */
+  explore_score: Derived<number>;
+  /** When explore_score last went down. */
+  explore_dropped_at: Derived<Date | null>;
+}
+
+export interface SearchKeywordHitsTable {
+  keyword: string;
+  /** A hash of the client's address. */
+  client: string;
+  counted_at: Date;
+}
+
+export interface SearchKeywordDaysTable {
+  /** The APP_TIMEZONE calendar day, YYYY-MM-DD. */
+  day: ColumnType<string, string, string>;
+  /** Normalised: the key that merges spellings. */
+  keyword: string;
+  /** The keyword as last typed, for showing. */
+  display: string;
+  count: Generated<number>;
+}
+
+export interface Database {
+  search_keyword_hits: SearchKeywordHitsTable;
+  search_keyword_days: SearchKeywordDaysTable;
+}
+
+/* Feedback, uploads and web vitals (0008). */
+
+export interface UploadsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** The random name the file is stored and served by. */
+  file_name: string;
+  content_type: 'image/jpeg' | 'image/png' | 'image/webp' | 'image/gif';
+  size: number;
+  width: number | null;
+  height: number | null;
+  created_at: CreatedAt;
+}
+
+export interface FeedbackTable {
+  id: Generated<number>;
+  user_id: number;
+  type: FeedbackType;
+  content: string;
+  contact: string | null;
+  status: ColumnType<FeedbackStatus, FeedbackStatus | undefined, FeedbackStatus>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface FeedbackScreenshotsTable {
+  feedback_id: number;
+  upload_id: number;
+  position: number;
+}
+
+export interface FeedbackRepliesTable {
+  id: Generated<number>;
+  feedback_id: number;
+  author: 'support' | 'user';
+  content: string;
+  created_at: CreatedAt;
+}
+
+export interface WebVitalsTable {
+  /** bigint: read back as a string, and never needed by the app. */
+  id: Generated<string>;
+  name: string;
+  value: number;
+  rating: string;
+  path: string;
+  navigation_type: string | null;
+  device: 'mobile' | 'tablet' | 'desktop' | 'bot' | 'unknown';
+  created_at: CreatedAt;
+}
+
+export interface Database {
+  uploads: UploadsTable;
+  feedback: FeedbackTable;
+  feedback_screenshots: FeedbackScreenshotsTable;
+  feedback_replies: FeedbackRepliesTable;
+  web_vitals: WebVitalsTable;
+}
+
+export type UploadRow = Selectable<UploadsTable>;
+export type FeedbackRow = Selectable<FeedbackTable>;

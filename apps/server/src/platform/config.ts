@@ -1,3 +1,5 @@
+import { createPrivateKey, createPublicKey, type KeyObject, X509Certificate } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -28,6 +30,77 @@ const timezone = z.string().refine(
   { message: 'must be an IANA time zone such as Asia/Shanghai' },
 );
 
+/** The payment channels PAYMENT_CHANNELS may list. */
+const PAYMENT_CHANNEL_NAMES = ['sandbox', 'alipay', 'wechat'] as const;
+
+function parseKey(kind: 'private' | 'public', material: string): KeyObject {
+  const text = material.trim();
+  if (text.startsWith('-----BEGIN CERTIFICATE')) return new X509Certificate(text).publicKey;
+  if (text.startsWith('-----BEGIN')) return kind === 'private' ? createPrivateKey(text) : createPublicKey(text);
+  // Bare base64 (what the channels' key tools print): PKCS#8 / SPKI first, then PKCS#1.
+  const key = Buffer.from(text.replace(/\s+/g, ''), 'base64');
+  if (kind === 'private') {
+    try {
+      return createPrivateKey({ key, format: 'der', type: 'pkcs8' });
+    } catch {
+      return createPrivateKey({ key, format: 'der', type: 'pkcs1' });
+    }
+  }
+  try {
+    return createPublicKey({ key, format: 'der', type: 'spki' });
+  } catch {
+    return createPublicKey({ key, format: 'der', type: 'pkcs1' });
+  }
+}
+
+/**
+ * An RSA key given inline (PEM, with real or `\\n`-escaped line breaks, or bare base64) or as
+ * the path of a file holding one; a certificate stands for its public key. Normalised to PEM
+ * (PKCS#8 / SPKI), so a key that does not parse stops the start with the variable's name.
+ */
+function rsaKey(kind: 'private' | 'public') {
+  return optionalString.transform((value, ctx) => {
+    if (value === undefined) return undefined;
+    let material = value.replace(/\\n/g, '\n');
+    const looksLikePath = /^(\/|\.{1,2}[/\\]|[A-Za-z]:[/\\])/.test(value) || /\.(pem|crt|cer|key)$/i.test(value);
+    if (!value.startsWith('-----BEGIN') && (looksLikePath || existsSync(value))) {
+      if (!existsSync(value)) {
+        ctx.issues.push({ code: 'custom', message: `no key file at ${value}`, input: value });
+        return z.NEVER;
+      }
+      material = readFileSync(value, 'utf8');
+    }
+    try {
+      const key = parseKey(kind, material);
+      if (key.asymmetricKeyType !== 'rsa') throw new Error('not an RSA key');
+      return kind === 'private'
+        ? String(key.export({ type: 'pkcs8', format: 'pem' }))
+        : String(key.export({ type: 'spki', format: 'pem' }));
+    } catch {
+      ctx.issues.push({
+        code: 'custom',
+        message: `must be an RSA ${kind} key: PEM, base64, or the path of a file holding one`,
+        input: value,
+      });
+      return z.NEVER;
+    }
+  });
+}
+
+/** Settings each live channel needs; a listed channel without them stops the start. */
+const LIVE_CHANNEL_SETTINGS = {
+  alipay: ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY', 'PUBLIC_BASE_URL'],
+  wechat: [
+    'WECHAT_MCH_ID',
+    'WECHAT_APP_ID',
+    'WECHAT_SERIAL_NO',
+    'WECHAT_PRIVATE_KEY',
+    'WECHAT_API_V3_KEY',
+    'WECHAT_PLATFORM_PUBLIC_KEY',
+    'PUBLIC_BASE_URL',
+  ],
+} as const;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
@@ -46,18 +119,81 @@ const envSchema = z.object({
   MEDIA_BASE_URL: optionalString.pipe(z.url({ message: 'must be an absolute URL' }).optional()),
   MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(3600),
   WEB_DIST_DIR: z.string().trim().min(1).default(path.join(REPO_ROOT, 'apps/web/dist')),
-  PAYMENT_CHANNELS: z.string().trim().default('sandbox'),
+  /**
+   * Comma-separated: `alipay` and `wechat` are live (their merchant settings below are then
+   * required); `sandbox` stands in for whichever of the two is not live. Default: sandbox only.
+   */
+  PAYMENT_CHANNELS: z
+    .string()
+    .trim()
+    .default('sandbox')
+    .refine(
+      (list) => {
+        const names = list.split(',').map((name) => name.trim());
+        return names.length > 0 && names.every((name) => (PAYMENT_CHANNEL_NAMES as readonly string[]).includes(name));
+      },
+      { message: `must list one or more of ${PAYMENT_CHANNEL_NAMES.join(', ')}, separated by commas` },
+    ),
+  /** The address members and channels reach this server at: notify URLs, sandbox QR codes. */
+  PUBLIC_BASE_URL: optionalString.pipe(
+    z
+      .url({ protocol: /^https?$/, message: 'must be an absolute http(s) URL' })
+      .transform((url) => url.replace(/\/+$/, ''))
+      .optional(),
+  ),
+  /** A pending order is cancelled (failureCode expired) this long after it was made. */
+  ORDER_EXPIRY_SECONDS: z.coerce.number().int().min(5).max(86_400).default(900),
+  /** How often pending orders are checked with their channel; 0 turns the timer off. */
+  RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  ALIPAY_APP_ID: optionalString,
+  ALIPAY_PRIVATE_KEY: rsaKey('private'),
+  ALIPAY_PUBLIC_KEY: rsaKey('public'),
+  ALIPAY_GATEWAY: z.url({ message: 'must be an absolute URL' }).default('https://openapi.alipay.com/gateway.do'),
+  WECHAT_MCH_ID: optionalString,
+  WECHAT_APP_ID: optionalString,
+  /** Serial number of the merchant's API certificate (names the key requests are signed with). */
+  WECHAT_SERIAL_NO: optionalString,
+  WECHAT_PRIVATE_KEY: rsaKey('private'),
+  WECHAT_API_V3_KEY: optionalString.pipe(z.string().length(32, 'must be the 32-character APIv3 key').optional()),
+  /** The WeChat Pay public key (or platform certificate) that signs answers and notifications. */
+  WECHAT_PLATFORM_PUBLIC_KEY: rsaKey('public'),
+  WECHAT_API_BASE: z
+    .url({ message: 'must be an absolute URL' })
+    .transform((url) => url.replace(/\/+$/, ''))
+    .default('https://api.mch.weixin.qq.com'),
   SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional()),
   APP_TIMEZONE: timezone.default('Asia/Shanghai'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanFlag,
+  /** Members' uploaded images (feedback screenshots). Default: DATA_DIR/uploads. */
+  UPLOAD_DIR: optionalString,
+  /** Store the web-vitals reports the client sends; when false they are accepted and dropped. */
+  VITALS_ENABLED: z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'])
+    .default('true')
+    .transform((value) => value === 'true' || value === '1' || value === 'yes'),
+  /** Feedback a member may send per hour. */
+  FEEDBACK_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(5),
+  /** Images a member may upload per hour. */
+  UPLOADS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(30),
   SEED_DEMO: z
     .enum(['true', 'false'])
     .default('true')
     .transform((value) => value === 'true'),
+}).superRefine((env, ctx) => {
+  const listed = new Set(env.PAYMENT_CHANNELS.split(',').map((name) => name.trim()));
+  for (const channel of ['alipay', 'wechat'] as const) {
+    if (!listed.has(channel)) continue;
+    for (const name of LIVE_CHANNEL_SETTINGS[channel]) {
+      if (env[name] === undefined) {
+        ctx.addIssue({ code: 'custom', path: [name], message: `is required when PAYMENT_CHANNELS lists ${channel}` });
+      }
+    }
+  }
 });
 
-export type Config = Omit<z.infer<typeof envSchema>, 'DATA_DIR' | 'MEDIA_DIR' | 'WEB_DIST_DIR'> & {
+export type Config = Omit<z.infer<typeof envSchema>, 'DATA_DIR' | 'MEDIA_DIR' | 'WEB_DIST_DIR' | 'UPLOAD_DIR'> & {
+  UPLOAD_DIR: string;
   DATA_DIR: string;
   MEDIA_DIR: string;
   WEB_DIST_DIR: string;
@@ -82,6 +218,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...config,
     DATA_DIR: path.resolve(config.DATA_DIR),
+    UPLOAD_DIR: path.resolve(config.UPLOAD_DIR ?? path.join(config.DATA_DIR, 'uploads')),
     MEDIA_DIR: path.resolve(config.MEDIA_DIR),
     WEB_DIST_DIR: path.resolve(config.WEB_DIST_DIR),
   };

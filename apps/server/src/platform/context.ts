@@ -13,4 +13,6 @@ export interface AppContext {
   auth: Authenticator;
   mediaSigner: MediaSigner;
   version: string;
+  /** The time rules run on (order expiry, reconciliation); tests pass a movable one to buildApp. */
+  clock: () => Date;
 }

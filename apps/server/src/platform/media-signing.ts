@@ -17,7 +17,8 @@ export class MediaSigner {
   }
 
   verify(pathname: string, exp: string | undefined, sig: string | undefined, now = Date.now()): boolean {
-    if (!exp || !sig || !/^\d{1,12}$/.test(exp)) return false;
+    // Digits only, without leading zeros: one expiry has one spelling, so an address cannot be varied.
+    if (!exp || !sig || !/^[1-9]\d{0,11}$/.test(exp)) return false;
     const expires = Number(exp);
     if (expires * 1000 < now) return false;
     const expected = Buffer.from(this.signature(pathname, expires));

@@ -107,11 +107,82 @@ describe('drama list', () => {
     expect(hant?.title).not.toBe(en?.title);
   });
 
+  it('sorts hot by popularity and latest by publication, newest id first on a tie', async () => {
+    const stored = await t.database.db
+      .selectFrom('dramas')
+      .select(['id', 'hot_score', 'published_at'])
+      .where('status', '=', 'published')
+      .execute();
+    const byHot = [...stored].sort((a, b) => b.hot_score - a.hot_score || b.id - a.id).map((d) => d.id);
+    const byDate = [...stored]
+      .sort((a, b) => b.published_at.getTime() - a.published_at.getTime() || b.id - a.id)
+      .map((d) => d.id);
+    const hot = dramaListResponseSchema.parse((await get('/api/v1/client/dramas?sort=hot&limit=100')).body).data;
+    const latest = dramaListResponseSchema.parse((await get('/api/v1/client/dramas?sort=latest&limit=100')).body).data;
+    expect(hot.items.map((d) => d.id)).toEqual(byHot);
+    expect(latest.items.map((d) => d.id)).toEqual(byDate);
+    const fallback = dramaListResponseSchema.parse((await get('/api/v1/client/dramas?limit=100')).body).data;
+    expect(fallback.items.map((d) => d.id)).toEqual(byHot);
+  });
+
+  it('pages a category, sorted by latest, and answers an empty page past the end', async () => {
+    const categories = categoryListResponseSchema.parse((await get('/api/v1/client/categories')).body).data.items;
+    const category = [...categories].sort((a, b) => b.dramaCount - a.dramaCount)[0];
+    if (!category || category.dramaCount < 3) throw new Error('expected a category with 3 or more dramas');
+    const all = dramaListResponseSchema.parse(
+      (await get(`/api/v1/client/dramas?category=${category.slug}&sort=latest&limit=100`)).body,
+    ).data;
+    expect(all.total).toBe(category.dramaCount);
+    const dates = all.items.map((d) => Date.parse(d.publishedAt));
+    expect(dates).toEqual([...dates].sort((a, b) => b - a));
+    const ids: number[] = [];
+    for (let page = 1; page <= Math.ceil(all.total / 2); page += 1) {
+      const data = dramaListResponseSchema.parse(
+        (await get(`/api/v1/client/dramas?category=${category.slug}&sort=latest&limit=2&page=${page}`)).body,
+      ).data;
+      expect(data.total).toBe(all.total);
+      ids.push(...data.items.map((d) => d.id));
+    }
+    expect(ids).toEqual(all.items.map((d) => d.id));
+    const past = dramaListResponseSchema.parse(
+      (await get(`/api/v1/client/dramas?category=${category.slug}&limit=2&page=10000`)).body,
+    ).data;
+    expect(past).toMatchObject({ items: [], total: all.total, page: 10000, limit: 2 });
+    const unknown = dramaListResponseSchema.parse((await get('/api/v1/client/dramas?category=no-such-category')).body)
+      .data;
+    expect(unknown).toMatchObject({ items: [], total: 0 });
+  });
+
+  it('combines category and tag filters', async () => {
+    const rows = await t.database.db
+      .selectFrom('drama_tags as dt')
+      .innerJoin('dramas as d', 'd.id', 'dt.drama_id')
+      .innerJoin('categories as c', 'c.id', 'd.category_id')
+      .innerJoin('tags as g', 'g.id', 'dt.tag_id')
+      .select(['d.id', 'c.slug as category', 'g.slug as tag'])
+      .where('d.status', '=', 'published')
+      .execute();
+    const first = rows[0];
+    if (!first) throw new Error('no tagged drama');
+    const expected = rows.filter((r) => r.category === first.category && r.tag === first.tag).map((r) => r.id);
+    const data = dramaListResponseSchema.parse(
+      (await get(`/api/v1/client/dramas?category=${first.category}&tag=${first.tag}&limit=100`)).body,
+    ).data;
+    expect(data.items.map((d) => d.id).sort((a, b) => a - b)).toEqual(expected.sort((a, b) => a - b));
+  });
+
+  it('accepts the largest page and limit', async () => {
+    expect((await get('/api/v1/client/dramas?limit=100')).status).toBe(200);
+    expect((await get('/api/v1/client/dramas?page=10000')).status).toBe(200);
+  });
+
   it.each([
     'page=0',
     'page=abc',
+    'page=10001',
     'limit=0',
     'limit=101',
+    'limit=2.5',
     'sort=random',
     `keyword=${'x'.repeat(101)}`,
   ])('rejects %s with 400 VALIDATION_FAILED', async (query) => {
@@ -144,6 +215,27 @@ describe('featured and tags', () => {
     expect(unknown.status).toBe(200);
     expect(tagDramasResponseSchema.parse(unknown.body).data).toMatchObject({ items: [], total: 0, tag: null });
   });
+
+  it('pages and sorts the dramas of a tag within the same bounds', async () => {
+    const tags = tagListResponseSchema.parse((await get('/api/v1/client/tags')).body).data.items;
+    const tag = [...tags].sort((a, b) => b.dramaCount - a.dramaCount)[0];
+    if (!tag || tag.dramaCount < 3) throw new Error('expected a tag with 3 or more dramas');
+    const latest = tagDramasResponseSchema.parse((await get(`/api/v1/client/dramas/tag/${tag.slug}?sort=latest&limit=100`)).body)
+      .data;
+    const dates = latest.items.map((d) => Date.parse(d.publishedAt));
+    expect(dates).toEqual([...dates].sort((a, b) => b - a));
+    const second = tagDramasResponseSchema.parse((await get(`/api/v1/client/dramas/tag/${tag.slug}?sort=latest&limit=2&page=2`)).body)
+      .data;
+    expect(second.items.map((d) => d.id)).toEqual(latest.items.slice(2, 4).map((d) => d.id));
+    for (const query of ['limit=101', 'page=0', 'sort=random']) {
+      const { status, body } = await get(`/api/v1/client/dramas/tag/${tag.slug}?${query}`);
+      expect(status, query).toBe(400);
+      expect(errorEnvelopeSchema.parse(body).code).toBe('VALIDATION_FAILED');
+    }
+    const unknown = tagDramasResponseSchema.parse((await get('/api/v1/client/dramas/tag/no-such-tag?page=2&limit=5')).body)
+      .data;
+    expect(unknown).toEqual({ items: [], total: 0, page: 2, limit: 5, tag: null });
+  });
 });
 
 describe('drama detail and episodes', () => {
@@ -157,8 +249,26 @@ describe('drama detail and episodes', () => {
     const free = detail.episodes.filter((e) => e.isFree);
     expect(free.length).toBe(detail.freeEpisodeCount);
     expect(free.every((e) => e.sequence <= detail.freeEpisodeCount)).toBe(true);
-    expect(free.every((e) => e.playUrl === `/media/episodes/${e.id}/video.mp4`)).toBe(true);
+    expect(free.every((e) => /^\/media\/episodes\/\d+\/(video\.mp4|index\.m3u8)$/.test(e.playUrl ?? ''))).toBe(true);
     expect(detail.episodes.filter((e) => !e.isFree).every((e) => e.playUrl === null)).toBe(true);
+  });
+
+  it('gives free episodes the address /play gives, HLS where the clip has a ladder', async () => {
+    const dramas = await t.database.db.selectFrom('dramas').select(['id', 'slug']).execute();
+    const formats = new Set<string>();
+    for (const { id, slug } of dramas) {
+      const detail = dramaDetailResponseSchema.parse((await get(`/api/v1/client/dramas/${id}`)).body).data;
+      for (const episode of detail.episodes.filter((e) => e.isFree).slice(0, 2)) {
+        const play = playInfoResponseSchema.parse((await get(`/api/v1/client/episodes/${episode.id}/play`)).body).data;
+        expect(episode.playUrl, `${slug} episode ${episode.sequence}`).toBe(play.playUrl);
+        formats.add(play.format);
+        if (slug === 'flash-marriage-billionaire') {
+          expect(play.format).toBe('hls');
+          expect(episode.playUrl).toBe(`/media/episodes/${episode.id}/index.m3u8`);
+        }
+      }
+    }
+    expect([...formats].sort()).toEqual(['hls', 'mp4']);
   });
 
   it('answers both episode-list paths the same', async () => {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../../src/db/database.js';
+import { openDatabase, pgliteExtensions } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { seedDemo } from '../../src/db/seed/seed.js';
 import { REPO_ROOT } from '../../src/platform/config.js';
@@ -48,7 +48,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
 
   const dir = mkdtempSync(path.join(os.tmpdir(), 'drama-template-'));
-  const pglite = await PGlite.create();
+  const pglite = await PGlite.create({ extensions: pgliteExtensions });
   const handle = await openDatabase({ dataDir: dir, pglite });
   await migrateToLatest(handle.db);
   await seedDemo(handle.db, MEDIA_DIR);

@@ -6,7 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type App, buildApp } from '../../src/app.js';
-import { type DatabaseHandle, openDatabase } from '../../src/db/database.js';
+import { type DatabaseHandle, openDatabase, pgliteExtensions } from '../../src/db/database.js';
 import { loadConfig } from '../../src/platform/config.js';
 
 export interface TestApp extends App {
@@ -42,7 +42,10 @@ async function createPostgresCopy(template: string): Promise<{ url: string; drop
 }
 
 /** The real app on a private copy of the seeded database; `server.inject` drives it. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { clock?: () => Date } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'drama-test-'));
   const pgTemplate = inject('postgresTemplate');
   let database: DatabaseHandle;
@@ -53,7 +56,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     dropDatabase = copy.drop;
   } else {
     const tarball = readFileSync(inject('pgliteTemplate'));
-    const pglite = await PGlite.create({ loadDataDir: new Blob([tarball]) });
+    const pglite = await PGlite.create({ loadDataDir: new Blob([tarball]), extensions: pgliteExtensions });
     database = await openDatabase({ dataDir, pglite });
   }
   const config = loadConfig({
@@ -64,7 +67,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...(process.env.MEDIA_DIR ? { MEDIA_DIR: process.env.MEDIA_DIR } : {}),
     ...env,
   });
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: false, ...(options.clock ? { clock: options.clock } : {}) });
   await app.server.ready();
   return {
     ...app,

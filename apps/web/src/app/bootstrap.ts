@@ -4,6 +4,8 @@ import { currentLocale } from '../shared/i18n/i18n';
 import { getSession, initSession, logout, subscribeSession } from '../shared/session/session-store';
 import { systemSettingsQueryOptions } from '../shared/system-settings/get-system-settings';
 import { initTheme } from '../shared/theme/theme-store';
+import { startVitals } from '../shared/vitals/start-vitals';
+import { registerServiceWorker } from './register-service-worker';
 
 /**
  * Start-up in the spec's order (section 4): system settings, then the session, then the theme.
@@ -33,4 +35,7 @@ export function bootstrap(queryClient: QueryClient): void {
     queryClient.removeQueries({ queryKey: ['user'] });
     void queryClient.invalidateQueries();
   });
+
+  registerServiceWorker();
+  startVitals();
 }

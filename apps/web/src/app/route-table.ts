@@ -1,8 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Locale } from '@drama/contracts';
 import type { ComponentType } from 'react';
+import { prefetchCategory, prefetchTag } from '../features/category/api/prefetch-category';
+import { prefetchExplore } from '../features/explore/api/prefetch-explore';
 import { prefetchHome } from '../features/home/api/prefetch-home';
 import { prefetchPlayer } from '../features/player/api/prefetch-player';
+import { prefetchSearch } from '../features/search/api/prefetch-search';
 import type { TranslationKey } from '../shared/i18n/i18n';
 import type { RouteHandle, Transition } from '../shared/navigation/route-handle';
 
@@ -27,8 +30,32 @@ const resetPassword = () => import('../features/auth/pages/reset-password-page')
 const verification = () => import('../features/auth/pages/verification-page').then((m) => m.VerificationPage);
 const profile = () => import('../features/profile/pages/profile-page').then((m) => m.ProfilePage);
 const player = () => import('../features/player/pages/player-page').then((m) => m.PlayerPage);
-// Screens built by later work share one placeholder chunk until then.
-const soon = () => import('../features/placeholder/pages/coming-soon-page').then((m) => m.ComingSoonPage);
+const category = () => import('../features/category/pages/category-page').then((m) => m.CategoryPage);
+const tag = () => import('../features/category/pages/tag-page').then((m) => m.TagPage);
+const favorites = () => import('../features/favorites/pages/favorites-page').then((m) => m.FavoritesPage);
+const history = () => import('../features/history/pages/history-page').then((m) => m.HistoryPage);
+const membership = () => import('../features/membership/pages/membership-page').then((m) => m.MembershipPage);
+const checkout = () => import('../features/membership/pages/checkout-page').then((m) => m.CheckoutPage);
+const orders = () => import('../features/orders/pages/orders-page').then((m) => m.OrdersPage);
+const orderDetail = () => import('../features/orders/pages/order-detail-page').then((m) => m.OrderDetailPage);
+const payment = () => import('../features/payment/pages/payment-page').then((m) => m.PaymentPage);
+const paymentResult = () => import('../features/payment/pages/payment-result-page').then((m) => m.PaymentResultPage);
+const points = () => import('../features/points/pages/points-page').then((m) => m.PointsPage);
+const pointsTasks = () => import('../features/points/pages/tasks-page').then((m) => m.TasksPage);
+const pointsMall = () => import('../features/points/pages/mall-page').then((m) => m.MallPage);
+const pointsRecords = () => import('../features/points/pages/records-page').then((m) => m.RecordsPage);
+const redeem = () => import('../features/redeem/pages/redeem-page').then((m) => m.RedeemPage);
+const redeemRecords = () => import('../features/redeem/pages/redeem-records-page').then((m) => m.RedeemRecordsPage);
+const search = () => import('../features/search/pages/search-page').then((m) => m.SearchPage);
+const explore = () => import('../features/explore/pages/explore-page').then((m) => m.ExplorePage);
+const feedback = () => import('../features/feedback/pages/feedback-page').then((m) => m.FeedbackPage);
+const feedbackHistory = () =>
+  import('../features/feedback/pages/feedback-history-page').then((m) => m.FeedbackHistoryPage);
+const feedbackDetail = () => import('../features/feedback/pages/feedback-detail-page').then((m) => m.FeedbackDetailPage);
+const agreement = () => import('../features/legal/pages/legal-page').then((m) => m.AgreementPage);
+const privacy = () => import('../features/legal/pages/legal-page').then((m) => m.PrivacyPage);
+const support = () => import('../features/support/pages/support-page').then((m) => m.SupportPage);
+const about = () => import('../features/support/pages/about-page').then((m) => m.AboutPage);
 
 type Entry = [path: string, auth: boolean, titleKey: TranslationKey | undefined, transition: Transition, page: AppRoute['page']];
 
@@ -47,27 +74,31 @@ const TABLE: Entry[] = [
   ['/settings/bind-phone', true, 'routes.bindPhone', 'slide-left', bindPhone],
   ['/settings/bind-email', true, 'routes.bindEmail', 'slide-left', bindEmail],
   ['/player/:id', false, 'routes.player', 'fade', player],
-  ['/category', false, 'routes.category', 'fade', soon],
-  ['/search', false, 'routes.search', 'fade', soon],
-  ['/history', true, 'routes.history', 'slide-left', soon],
-  ['/favorites', true, 'routes.favorites', 'slide-left', soon],
-  ['/membership', true, 'routes.membership', 'slide-left', soon],
-  ['/membership/payment', true, 'routes.membershipPayment', 'slide-left', soon],
-  ['/orders', true, 'routes.orders', 'slide-left', soon],
-  ['/orders/:id', true, 'routes.orderDetail', 'slide-left', soon],
-  ['/payment', true, 'routes.payment', 'slide-left', soon],
-  ['/payment/result', true, 'routes.paymentResult', 'slide-left', soon],
-  ['/points', true, 'routes.points', 'slide-left', soon],
-  ['/points/tasks', true, 'routes.pointsTasks', 'slide-left', soon],
-  ['/points/mall', true, 'routes.pointsMall', 'slide-left', soon],
-  ['/points/records', true, 'routes.pointsRecords', 'slide-left', soon],
-  ['/legal/agreement', false, 'routes.agreement', 'slide-left', soon],
-  ['/legal/privacy', false, 'routes.privacy', 'slide-left', soon],
-  ['/redeem', true, 'routes.redeem', 'slide-left', soon],
-  ['/redeem/records', true, 'routes.redeemRecords', 'slide-left', soon],
-  ['/explore', false, 'routes.explore', 'fade', soon],
-  ['/feedback', true, 'routes.feedback', 'slide-left', soon],
-  ['/dramas/tag/:tagName', false, 'routes.tag', 'slide-left', soon],
+  ['/category', false, 'routes.category', 'fade', category],
+  ['/search', false, 'routes.search', 'fade', search],
+  ['/history', true, 'routes.history', 'slide-left', history],
+  ['/favorites', true, 'routes.favorites', 'slide-left', favorites],
+  ['/membership', true, 'routes.membership', 'slide-left', membership],
+  ['/membership/payment', true, 'routes.membershipPayment', 'slide-left', checkout],
+  ['/orders', true, 'routes.orders', 'slide-left', orders],
+  ['/orders/:id', true, 'routes.orderDetail', 'slide-left', orderDetail],
+  ['/payment', true, 'routes.payment', 'slide-left', payment],
+  ['/payment/result', true, 'routes.paymentResult', 'slide-left', paymentResult],
+  ['/points', true, 'routes.points', 'slide-left', points],
+  ['/points/tasks', true, 'routes.pointsTasks', 'slide-left', pointsTasks],
+  ['/points/mall', true, 'routes.pointsMall', 'slide-left', pointsMall],
+  ['/points/records', true, 'routes.pointsRecords', 'slide-left', pointsRecords],
+  ['/legal/agreement', false, 'routes.agreement', 'slide-left', agreement],
+  ['/legal/privacy', false, 'routes.privacy', 'slide-left', privacy],
+  ['/redeem', true, 'routes.redeem', 'slide-left', redeem],
+  ['/redeem/records', true, 'routes.redeemRecords', 'slide-left', redeemRecords],
+  ['/explore', false, 'routes.explore', 'fade', explore],
+  ['/feedback', true, 'routes.feedback', 'slide-left', feedback],
+  ['/feedback/history', true, 'routes.feedbackHistory', 'slide-left', feedbackHistory],
+  ['/feedback/:id', true, 'routes.feedbackDetail', 'slide-left', feedbackDetail],
+  ['/support', false, 'routes.support', 'slide-left', support],
+  ['/about', false, 'routes.about', 'slide-left', about],
+  ['/dramas/tag/:tagName', false, 'routes.tag', 'slide-left', tag],
 ];
 
 const TAB_ROOTS = new Set(['/', '/category', '/explore', '/profile']);
@@ -75,6 +106,10 @@ const TAB_ROOTS = new Set(['/', '/category', '/explore', '/profile']);
 const PREFETCH: Record<string, AppRoute['prefetch']> = {
   '/': prefetchHome,
   '/player/:id': prefetchPlayer,
+  '/search': prefetchSearch,
+  '/explore': prefetchExplore,
+  '/category': prefetchCategory,
+  '/dramas/tag/:tagName': prefetchTag,
 };
 
 export const APP_ROUTES: readonly AppRoute[] = TABLE.map(([path, auth, titleKey, transition, page]) => ({

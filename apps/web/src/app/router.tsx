@@ -32,7 +32,7 @@ export function createAppRouter(queryClient: QueryClient) {
     handle: NOT_FOUND_HANDLE,
     ErrorBoundary: RouteErrorPage,
     lazy: async () => ({
-      Component: (await import('../features/placeholder/pages/not-found-page')).NotFoundPage,
+      Component: (await import('../features/not-found/pages/not-found-page')).NotFoundPage,
     }),
   };
 

@@ -2,6 +2,10 @@ import * as catalogue from './0001-catalogue.js';
 import * as users from './0002-users.js';
 import * as accounts from './0003-accounts.js';
 import * as engagement from './0004-engagement.js';
+import * as discovery from './0005-discovery.js';
+import * as membership from './0006-membership.js';
+import * as points from './0007-points.js';
+import * as feedback from './0008-feedback.js';
 
 /** Numbered migrations in the order they apply. Append; never edit one that has shipped. */
 export const migrations: ReadonlyArray<{ name: string; statements: readonly string[] }> = [
@@ -9,4 +13,8 @@ export const migrations: ReadonlyArray<{ name: string; statements: readonly stri
   { name: '0002-users', statements: users.statements },
   { name: '0003-accounts', statements: accounts.statements },
   { name: '0004-engagement', statements: engagement.statements },
+  { name: '0005-discovery', statements: discovery.statements },
+  { name: '0006-membership', statements: membership.statements },
+  { name: '0007-points', statements: points.statements },
+  { name: '0008-feedback', statements: feedback.statements },
 ];

@@ -1,8 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Db } from '../database.js';
+import { insertMissingMallItems } from '../../modules/mall/queries.js';
+import { insertDrama } from '../../modules/admin-content/queries.js';
 import { insertMissingSettings } from '../../modules/settings/queries.js';
 import { seedCategories, seedDramas, seedTags, type SeedDrama } from './catalogue-data.js';
+import { seedMallItems } from './mall-data.js';
+import { seedPlans } from './plans-data.js';
 import { seedSettings } from './settings-data.js';
 
 interface MediaManifest {
@@ -31,14 +35,30 @@ export function initialHotScore(drama: Pick<SeedDrama, 'views' | 'likes' | 'favo
 }
 
 /**
- * Seeds the demo catalogue and settings. Idempotent: rows are keyed by slug and inserted only
- * when missing, so a restart or a second run changes nothing an operator has edited.
+ * Seeds the demo catalogue, settings and membership plans. Idempotent: rows are keyed by slug
+ * (plans by code) and inserted only when missing, so a restart or a second run changes nothing
+ * an operator has edited.
  */
 export async function seedDemo(db: Db, mediaDir: string, now = new Date()): Promise<{ dramas: number }> {
   const manifest = readManifest(mediaDir);
   let inserted = 0;
   await db.transaction().execute(async (trx) => {
     await insertMissingSettings(trx, seedSettings);
+    await insertMissingMallItems(trx, seedMallItems);
+    await trx
+      .insertInto('membership_plans')
+      .values(
+        seedPlans.map((plan) => ({
+          code: plan.code,
+          name: JSON.stringify(plan.name),
+          days: plan.days,
+          price_fen: plan.priceFen,
+          original_price_fen: plan.originalPriceFen,
+          sort_order: plan.sortOrder,
+        })),
+      )
+      .onConflict((oc) => oc.column('code').doNothing())
+      .execute();
     await trx
       .insertInto('categories')
       .values(seedCategories.map((c) => ({ slug: c.slug, name: JSON.stringify(c.name), sort_order: c.sortOrder })))
@@ -59,46 +79,26 @@ export async function seedDemo(db: Db, mediaDir: string, now = new Date()): Prom
     for (const drama of seedDramas) {
       if (drama.featured) featuredRank += 1;
       if (existing.has(drama.slug)) continue;
-      const publishedAt = new Date(now.getTime() - drama.publishedDaysAgo * 86_400_000);
-      const { id } = await trx
-        .insertInto('dramas')
-        .values({
-          slug: drama.slug,
-          title: JSON.stringify(drama.title),
-          description: JSON.stringify(drama.description),
-          cover_path: `${drama.slug}.jpg`,
-          category_id: categories.get(drama.category) ?? null,
-          is_featured: drama.featured,
-          featured_rank: drama.featured ? featuredRank : null,
-          is_completed: drama.completed,
-          episode_count: drama.episodeCount,
-          free_episode_count: Math.min(drama.freeEpisodes, drama.episodeCount),
-          view_count: drama.views,
-          like_count: drama.likes,
-          favorite_count: drama.favorites,
-          hot_score: initialHotScore(drama),
-          published_at: publishedAt,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const tagIds = drama.tags.map((slug) => tags.get(slug)).filter((tagId): tagId is number => tagId !== undefined);
-      if (tagIds.length > 0) {
-        await trx.insertInto('drama_tags').values(tagIds.map((tagId) => ({ drama_id: id, tag_id: tagId }))).execute();
-      }
       const episodes = Array.from({ length: drama.episodeCount }, (_, index) => {
         const sequence = index + 1;
         const clip = clipFor(drama, sequence);
         const duration = manifest.clips[clip]?.durationSeconds;
         if (duration === undefined) throw new Error(`The media manifest has no clip named ${clip}`);
-        return {
-          drama_id: id,
-          sequence,
-          is_free: sequence <= drama.freeEpisodes,
-          duration_seconds: duration,
-          media_key: clip,
-        };
+        return { sequence, isFree: sequence <= drama.freeEpisodes, durationSeconds: duration, mediaKey: clip };
       });
-      await trx.insertInto('episodes').values(episodes).execute();
+      await insertDrama(trx, {
+        slug: drama.slug,
+        title: drama.title,
+        description: drama.description,
+        coverPath: `${drama.slug}.jpg`,
+        categoryId: categories.get(drama.category) ?? null,
+        tagIds: drama.tags.map((slug) => tags.get(slug)).filter((tagId): tagId is number => tagId !== undefined),
+        featuredRank: drama.featured ? featuredRank : null,
+        completed: drama.completed,
+        publishedAt: new Date(now.getTime() - drama.publishedDaysAgo * 86_400_000),
+        counters: { views: drama.views, likes: drama.likes, favorites: drama.favorites, hotScore: initialHotScore(drama) },
+        episodes,
+      });
       inserted += 1;
     }
   });

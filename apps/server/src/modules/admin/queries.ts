@@ -48,16 +48,3 @@ export async function setUserStatus(
     .returningAll()
     .executeTakeFirst();
 }
-
-export async function findUserForUpdate(db: Db, id: number): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
-}
-
-export async function setVip(db: Db, id: number, vip: { level: number; expiresAt: Date }): Promise<UserRow> {
-  return db
-    .updateTable('users')
-    .set({ vip_level: vip.level, vip_expire_time: vip.expiresAt, updated_at: new Date() })
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-}

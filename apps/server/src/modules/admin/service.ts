@@ -8,12 +8,11 @@ import {
 } from '@drama/contracts';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { extendVip } from '../membership/vip.js';
 import { presentOutboxMessage } from '../messages/presenters.js';
 import { findOutboxMessages } from '../messages/queries.js';
 import { presentAdminUser } from '../users/presenters.js';
 import * as queries from './queries.js';
-
-const DAY_MS = 86_400_000;
 
 function notFound(id: number): AppError {
   return new AppError('USER_NOT_FOUND', `User ${id} not found`);
@@ -72,10 +71,9 @@ export class AdminService {
   async grantVip(id: number, days: number): Promise<AdminUser> {
     const now = this.clock();
     const user = await this.ctx.db.transaction().execute(async (trx) => {
-      const current = await queries.findUserForUpdate(trx, id);
-      if (!current) throw notFound(id);
-      const from = current.vip_expire_time && current.vip_expire_time > now ? current.vip_expire_time : now;
-      return queries.setVip(trx, id, { level: Math.max(1, current.vip_level), expiresAt: new Date(from.getTime() + days * DAY_MS) });
+      const extended = await extendVip(trx, id, days, now);
+      if (!extended) throw notFound(id);
+      return extended;
     });
     return presentAdminUser(user, now);
   }

@@ -14,6 +14,8 @@ import type { UserRow } from '../../db/schema.js';
 import type { Viewer } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { normalizeInviteCode } from '../tasks/invite-codes.js';
+import { linkInviter } from '../tasks/queries.js';
 import { presentUserInfo } from '../users/presenters.js';
 import * as users from '../users/queries.js';
 import type { VerificationCodes } from './codes.js';
@@ -74,6 +76,7 @@ export class AuthService {
       const user = await this.ctx.db.transaction().execute(async (trx) => {
         const created = await users.insertUser(trx, { username: body.username, passwordHash, email: body.email ?? null });
         await registerSignIn(trx, { userId: created.id, kind: 'sign-up', ip: null, ...meta, at: now });
+        if (body.inviteCode) await linkInviter(trx, created.id, normalizeInviteCode(body.inviteCode));
         return created;
       });
       return this.session(user);

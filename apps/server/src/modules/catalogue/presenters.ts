@@ -1,6 +1,6 @@
 import type { DramaSummary, Episode, Locale } from '@drama/contracts';
 import { pickText } from '../../platform/locale.js';
-import { episodeVideoPath, withMediaBase } from './media-urls.js';
+import { withMediaBase } from './media-urls.js';
 import type { DramaRecord, TagRecord } from './queries.js';
 
 export function presentDrama(
@@ -29,9 +29,10 @@ export function presentDrama(
   };
 }
 
+/** `playUrl`: the public address of a free episode (the one /play gives), null for a locked one. */
 export function presentEpisode(
   row: { id: number; drama_id: number; sequence: number; is_free: boolean; duration_seconds: number },
-  mediaBaseUrl: string | undefined,
+  playUrl: string | null,
 ): Episode {
   return {
     id: row.id,
@@ -39,6 +40,6 @@ export function presentEpisode(
     sequence: row.sequence,
     isFree: row.is_free,
     durationSeconds: row.duration_seconds,
-    playUrl: row.is_free ? withMediaBase(episodeVideoPath(row.id), mediaBaseUrl) : null,
+    playUrl,
   };
 }

@@ -142,7 +142,16 @@ export async function findTagsOfDramas(db: Db, dramaIds: number[]): Promise<TagR
     .execute();
 }
 
-export async function findEpisodesOfDrama(db: Db, dramaId: number) {
+export interface EpisodeRecord {
+  id: number;
+  drama_id: number;
+  sequence: number;
+  is_free: boolean;
+  duration_seconds: number;
+  media_key: string;
+}
+
+export async function findEpisodesOfDrama(db: Db, dramaId: number): Promise<EpisodeRecord[]> {
   return db
     .selectFrom('episodes')
     .select(['id', 'drama_id', 'sequence', 'is_free', 'duration_seconds', 'media_key'])

@@ -20,6 +20,9 @@ import * as queries from './queries.js';
 
 const CATALOGUE_TTL_MS = 30_000;
 
+/** What a play address is made from. */
+export type PlayableEpisode = Pick<queries.EpisodeRecord, 'id' | 'drama_id' | 'sequence' | 'is_free' | 'media_key'>;
+
 /**
  * Catalogue reads. The catalogue changes only when an operator imports content, so the hot
  * reads are cached in process for a short time and invalidated by `invalidate()`.
@@ -147,14 +150,28 @@ export class CatalogueService {
       if (!viewer) throw new AppError('UNAUTHORIZED', 'Sign in to watch locked episodes');
       if (!hasActiveVip(viewer)) throw new AppError('VIP_REQUIRED', 'VIP membership required to watch this episode');
     }
+    return this.playInfo(episode);
+  }
+
+  /**
+   * The play address of an episode the caller may watch (checked by the caller): the one place
+   * that decides between a clip's HLS ladder and its MP4, for /play, the drama detail and the
+   * explore feed alike.
+   */
+  playInfo(episode: PlayableEpisode): PlayInfo {
     const base = this.ctx.config.MEDIA_BASE_URL;
     return {
       episodeId: episode.id,
       dramaId: episode.drama_id,
       sequence: episode.sequence,
-      ...playAddress(episode, this.hls.has(episode.media_key) ? 'hls' : 'mp4', this.ctx.mediaSigner, base),
+      ...this.address(episode),
       subtitles: subtitleTracks(episode.id, base),
     };
+  }
+
+  private address(episode: PlayableEpisode) {
+    const format = this.hls.has(episode.media_key) ? 'hls' : 'mp4';
+    return playAddress(episode, format, this.ctx.mediaSigner, this.ctx.config.MEDIA_BASE_URL);
   }
 
   /** Drama summaries of rows other modules selected (favourites, history), localised. */
@@ -164,7 +181,9 @@ export class CatalogueService {
 
   private async episodeList(dramaId: number): Promise<Episode[]> {
     const rows = await queries.findEpisodesOfDrama(this.ctx.db, dramaId);
-    return rows.map((row) => presentEpisode(row, this.ctx.config.MEDIA_BASE_URL));
+    // A free episode's address is the one /play gives (HLS where the clip has a ladder); locked
+    // ones are signed per request by /play, so the list shows none.
+    return rows.map((row) => presentEpisode(row, row.is_free ? this.address(row).playUrl : null));
   }
 
   private async present(rows: queries.DramaRecord[], locale: Locale): Promise<DramaSummary[]> {

@@ -15,3 +15,18 @@ export async function insertMissingSettings(db: Db, values: Record<string, unkno
     .onConflict((oc) => oc.column('key').doNothing())
     .execute();
 }
+
+/** Writes the given settings, replacing what was stored under their keys. */
+export async function upsertSettings(db: Db, values: Record<string, unknown>, now: Date): Promise<void> {
+  const rows = Object.entries(values)
+    .filter(([, value]) => value !== undefined)
+    .map(([key, value]) => ({ key, value: JSON.stringify(value), updated_at: now }));
+  if (rows.length === 0) return;
+  await db
+    .insertInto('system_settings')
+    .values(rows)
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet((eb) => ({ value: eb.ref('excluded.value'), updated_at: eb.ref('excluded.updated_at') })),
+    )
+    .execute();
+}

@@ -1,7 +1,7 @@
 import { type SystemSettings, systemSettingsSchema } from '@drama/contracts';
 import { TtlCache } from '../../platform/cache.js';
 import type { Db } from '../../db/database.js';
-import { readSettings } from './queries.js';
+import { readSettings, upsertSettings } from './queries.js';
 
 const EMPTY: SystemSettings = {
   siteName: 'Short Drama',
@@ -33,5 +33,12 @@ export class SettingsService {
 
   invalidate(): void {
     this.cache.clear();
+  }
+
+  /** Changes some settings; the public read sees them at once (this instance's cache is dropped). */
+  async update(patch: Partial<SystemSettings>): Promise<SystemSettings> {
+    await upsertSettings(this.db, patch, new Date());
+    this.invalidate();
+    return this.get();
   }
 }

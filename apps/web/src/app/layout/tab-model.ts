@@ -22,6 +22,9 @@ const PROFILE_AREAS = [
   '/feedback',
   '/legal',
   '/redeem',
+  // Reached from the profile's list too (customer service, about).
+  '/support',
+  '/about',
 ];
 const HIDDEN_PREFIXES = ['/auth/login', '/auth/register', '/player/'];
 

@@ -16,6 +16,8 @@ export const localWatchRecordSchema = z.object({
   position: z.number().nonnegative().optional(),
   /** Whole seconds into the episode, as the merge call takes it (contracts' localWatchEntrySchema). */
   progress: z.number().int().nonnegative().optional(),
+  /** Already sent to a member's account at sign-in; kept so "continue watching" still shows it. */
+  merged: z.boolean().optional(),
 });
 export type LocalWatchRecord = z.infer<typeof localWatchRecordSchema>;
 
@@ -51,11 +53,44 @@ export function readLocalWatchHistory(): readonly LocalWatchRecord[] {
   return cachedRecords;
 }
 
+function write(records: readonly LocalWatchRecord[]): void {
+  writeJson(STORAGE_KEYS.watchHistory, records);
+  for (const listener of listeners) listener();
+}
+
 /** Records a watch: one entry per drama, moved to the front, oldest dropped past the limit. */
 export function recordLocalWatch(record: LocalWatchRecord): void {
   const rest = readLocalWatchHistory().filter((item) => item.dramaId !== record.dramaId);
-  writeJson(STORAGE_KEYS.watchHistory, [record, ...rest].slice(0, LIMITS.localHistoryMax));
-  for (const listener of listeners) listener();
+  write([record, ...rest].slice(0, LIMITS.localHistoryMax));
+}
+
+/** Entries not yet sent to an account, newest first. */
+export function unmergedLocalWatches(): readonly LocalWatchRecord[] {
+  return readLocalWatchHistory().filter((record) => !record.merged);
+}
+
+/** Flags these entries as sent; an entry re-recorded since (a newer watch) stays unsent. */
+export function markLocalWatchesMerged(sent: readonly LocalWatchRecord[]): void {
+  const isSent = (record: LocalWatchRecord) =>
+    sent.some(
+      (item) =>
+        item.dramaId === record.dramaId && item.episodeId === record.episodeId && item.timestamp === record.timestamp,
+    );
+  const current = readLocalWatchHistory();
+  if (!current.some((record) => !record.merged && isSent(record))) return;
+  write(current.map((record) => (isSent(record) ? { ...record, merged: true } : record)));
+}
+
+/** Forgets dramas the member removed from their history. */
+export function forgetLocalWatches(dramaIds: readonly number[]): void {
+  if (dramaIds.length === 0) return;
+  const current = readLocalWatchHistory();
+  const kept = current.filter((record) => !dramaIds.includes(record.dramaId));
+  if (kept.length !== current.length) write(kept);
+}
+
+export function clearLocalWatchHistory(): void {
+  if (readLocalWatchHistory().length > 0) write([]);
 }
 
 function subscribe(listener: () => void): () => void {

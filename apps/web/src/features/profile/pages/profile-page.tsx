@@ -7,19 +7,18 @@ import {
   Headset,
   Heart,
   History,
+  Info,
   MessageSquareText,
   Receipt,
   Settings,
   Ticket,
 } from 'lucide-react';
-import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMe } from '../../../shared/account/get-me';
 import { useLocale } from '../../../shared/i18n/i18n';
 import { useSession } from '../../../shared/session/session-store';
 import { ErrorState } from '../../../shared/ui/error-state';
-import { CustomerServiceSheet } from '../components/customer-service-sheet';
 import { ProfileEntry, ProfileEntryGroup, ProfileShortcut } from '../components/profile-entries';
 import { ProfileAvatar } from '../components/profile-avatar';
 import { VipCard } from '../components/vip-card';
@@ -29,8 +28,6 @@ export function ProfilePage() {
   const locale = useLocale();
   const { user: keptUser } = useSession();
   const me = useMe();
-  const [serviceOpen, setServiceOpen] = useState(false);
-  const closeService = useCallback(() => setServiceOpen(false), []);
   // The kept user info shows at once; the profile call refreshes it (and the kept copy).
   const user = me.data ?? keptUser;
   if (!user) return null;
@@ -66,25 +63,31 @@ export function ProfilePage() {
       <div className="relative px-4">
         <VipCard user={user} />
 
-        <Link
-          to="/points/tasks"
-          data-testid="points-card"
-          className="mt-3 flex min-h-16 items-center gap-3 rounded-2xl border border-line bg-surface px-4 py-3 active:bg-surface-2"
-        >
-          <span className="grid size-10 shrink-0 place-items-center rounded-full bg-gold/15 text-gold">
-            <Coins aria-hidden className="size-5" strokeWidth={2} />
-          </span>
-          <span className="min-w-0 flex-1">
-            <span className="block text-xs text-fg-subtle">{t('profile.points')}</span>
-            <span className="block text-xl leading-tight font-bold tabular-nums" data-testid="points-balance">
-              {user.points.toLocaleString(locale)}
+        <div className="mt-3 flex min-h-16 items-center gap-2 rounded-2xl border border-line bg-surface py-1.5 pr-3 pl-1.5">
+          <Link
+            to="/points"
+            data-testid="points-card"
+            className="flex min-h-13 min-w-0 flex-1 items-center gap-3 rounded-xl px-2.5 active:bg-surface-2"
+          >
+            <span className="grid size-10 shrink-0 place-items-center rounded-full bg-gold/15 text-gold">
+              <Coins aria-hidden className="size-5" strokeWidth={2} />
             </span>
-          </span>
-          <span className="inline-flex min-h-9 items-center gap-0.5 rounded-full bg-accent-soft px-3.5 text-[13px] font-semibold text-accent">
+            <span className="min-w-0 flex-1">
+              <span className="block text-xs text-fg-subtle">{t('profile.points')}</span>
+              <span className="block text-xl leading-tight font-bold tabular-nums" data-testid="points-balance">
+                {user.points.toLocaleString(locale)}
+              </span>
+            </span>
+          </Link>
+          <Link
+            to="/points/tasks"
+            data-testid="points-tasks-link"
+            className="inline-flex min-h-11 shrink-0 items-center gap-0.5 rounded-full bg-accent-soft px-3.5 text-[13px] font-semibold text-accent"
+          >
             {t('profile.earnPoints')}
             <ChevronRight aria-hidden className="-mr-1 size-4" />
-          </span>
-        </Link>
+          </Link>
+        </div>
 
         {me.error && !me.data && (
           <ErrorState compact error={me.error} onRetry={() => void me.refetch()} className="mt-3" />
@@ -104,13 +107,12 @@ export function ProfilePage() {
         <ProfileEntry
           icon={Headset}
           label={t('profile.customerService')}
-          onClick={() => setServiceOpen(true)}
+          to="/support"
           tint="bg-success/12 text-success"
         />
+        <ProfileEntry icon={Info} label={t('about.entry')} to="/about" tint="bg-surface-3 text-fg-muted" />
         <ProfileEntry icon={Settings} label={t('profile.settings')} to="/settings" tint="bg-surface-3 text-fg-muted" />
       </ProfileEntryGroup>
-
-      <CustomerServiceSheet open={serviceOpen} onClose={closeService} />
     </div>
   );
 }

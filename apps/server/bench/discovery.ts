@@ -1,0 +1,344 @@
+// `npm run bench` (second part): search and the explore feed on a generated catalogue of
+// 100,000 dramas on PostgreSQL, against a bare Fastify route measured in the same run.
+//
+// Makes a throwaway database (BENCH_DATABASE_URL, default the local postgres user's server),
+// migrates and seeds it, generates the dramas in bulk, starts the real server on it, measures,
+// prints the plans of the queries, and drops the database. BENCH_DRAMAS changes the size.
+import { randomBytes } from 'node:crypto';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as OpenCC from 'opencc-js';
+import type { LocalizedText } from '@drama/contracts';
+import pg from 'pg';
+import { openDatabase } from '../src/db/database.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+import { seedDemo } from '../src/db/seed/seed.js';
+import { encodeCursor } from '../src/modules/explore/cursor.js';
+import { explorePageQuery } from '../src/modules/explore/queries.js';
+import { normalizeKeyword } from '../src/modules/search/normalize.js';
+import { searchQuery } from '../src/modules/search/queries.js';
+import { refreshSearchIndex, searchTextsOf } from '../src/modules/search/search-index.js';
+import { benchDir, connections, duration, measure, type Measurement, repoRoot, startProcess, stopAll } from './harness.js';
+
+const DRAMAS = Number(process.env.BENCH_DRAMAS ?? 100_000);
+const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const toTraditional = OpenCC.Converter({ from: 'cn', to: 'tw' });
+
+/* Word lists: [Simplified, English]; the Traditional text is converted, as an editor would write it. */
+const openers: [string, string][] = [
+  ['闪婚', 'Flash Marriage'], ['重生', 'Reborn'], ['豪门', 'Wealthy Family'], ['神医', 'Miracle Doctor'],
+  ['战神', 'War God'], ['千金', 'Heiress'], ['总裁', 'CEO'], ['萌宝', 'Little Genius'], ['龙王', 'Dragon King'],
+  ['复仇', 'Revenge'], ['穿越', 'Time Travel'], ['宫廷', 'Palace'], ['离婚', 'Divorce'], ['隐藏', 'Hidden'],
+  ['契约', 'Contract'], ['替身', 'Stand-in'], ['末世', 'Doomsday'], ['校园', 'Campus'], ['江湖', 'Wanderer'],
+  ['天才', 'Prodigy'], ['绝世', 'Peerless'], ['风云', 'Stormy'], ['逆天', 'Defiant'],
+];
+const subjects: [string, string][] = [
+  ['娇妻', 'Sweet Wife'], ['赘婿', 'Son-in-Law'], ['女帝', 'Empress'], ['神探', 'Detective'], ['公主', 'Princess'],
+  ['保镖', 'Bodyguard'], ['医生', 'Doctor'], ['皇后', 'Queen'], ['少帅', 'Young Marshal'], ['狂妃', 'Wild Consort'],
+  ['影后', 'Film Queen'], ['剑仙', 'Sword Immortal'], ['农女', 'Farm Girl'], ['特工', 'Agent'], ['大佬', 'Big Boss'],
+  ['夫人', 'Madam'], ['世子', 'Heir Apparent'], ['掌门', 'Sect Leader'], ['律师', 'Lawyer'],
+];
+const endings: [string, string][] = [
+  ['归来', 'Returns'], ['逆袭', 'Strikes Back'], ['传奇', 'Legend'], ['之恋', 'in Love'], ['秘史', 'Secret History'],
+  ['来了', 'Has Arrived'], ['翻身记', 'Turns the Tables'], ['不好惹', 'Is Not to Be Trifled With'], ['要离婚', 'Wants a Divorce'],
+  ['宠上天', 'Spoiled Rotten'], ['杀疯了', 'Goes Wild'], ['掉马了', 'Is Exposed'], ['太难追', 'Is Hard to Win'],
+];
+const people: [string, string][] = [
+  ['林晚', 'Lin Wan'], ['沈知意', 'Shen Zhiyi'], ['叶辰', 'Ye Chen'], ['苏念', 'Su Nian'], ['陆承', 'Lu Cheng'],
+  ['顾北', 'Gu Bei'], ['温言', 'Wen Yan'], ['萧然', 'Xiao Ran'], ['楚歌', 'Chu Ge'], ['江离', 'Jiang Li'], ['秦风', 'Qin Feng'],
+];
+const places: [string, string][] = [
+  ['在豪门晚宴上', 'at a society banquet'], ['在边关的风雪里', 'in the snow at the frontier'], ['在医院的走廊里', 'in a hospital corridor'],
+  ['在家族的寿宴上', 'at the family birthday feast'], ['在拍卖会上', 'at an auction'], ['在冷宫深处', 'deep in the cold palace'],
+  ['在公司年会上', 'at the company gala'], ['在雨夜的街头', 'on a rainy street at night'], ['在订婚典礼上', 'at the engagement ceremony'],
+];
+const events: [string, string][] = [
+  ['被未婚夫当众退婚', 'is jilted by a fiancé in front of everyone'], ['救下了一位神秘老人', 'saves a mysterious old man'],
+  ['意外签下一纸婚约', 'signs a marriage contract by accident'], ['被继母陷害', 'is framed by a stepmother'],
+  ['认出了失散多年的亲人', 'recognises long-lost family'], ['拿回了属于自己的一切', 'takes back everything that was hers'],
+  ['发现丈夫另有身份', 'finds out her husband is someone else'], ['重生回到十八岁', 'wakes up eighteen again'],
+];
+const twists: [string, string][] = [
+  ['没人知道，他才是真正的幕后掌权人。', 'No one knows he is the real power behind it all.'],
+  ['这一次，她不会再任人摆布。', 'This time, no one will push her around.'],
+  ['一场阴谋，正在悄悄逼近。', 'A conspiracy is quietly closing in.'],
+  ['所有看不起她的人，都将后悔莫及。', 'Everyone who looked down on her will regret it.'],
+  ['命运的齿轮，从此开始转动。', 'From that moment, the wheels of fate begin to turn.'],
+  ['真相大白之日，便是清算之时。', 'The day the truth comes out is the day of reckoning.'],
+];
+
+function step(label: string, started: number): void {
+  console.log(`  ${label}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+const traditional = new Map<string, string>();
+
+function word(list: [string, string][], index: number, locale: 'zh-CN' | 'zh-Hant' | 'en-US'): string {
+  const entry = list[index % list.length] ?? ['', ''];
+  if (locale === 'en-US') return entry[1];
+  if (locale === 'zh-CN') return entry[0];
+  let converted = traditional.get(entry[0]);
+  if (converted === undefined) {
+    converted = toTraditional(entry[0]);
+    traditional.set(entry[0], converted);
+  }
+  return converted;
+}
+
+function localized(build: (locale: 'zh-CN' | 'zh-Hant' | 'en-US') => string): LocalizedText {
+  return { 'zh-CN': build('zh-CN'), 'zh-Hant': build('zh-Hant'), 'en-US': build('en-US') };
+}
+
+/** The i-th generated drama: texts picked from the word lists with different strides. */
+function dramaText(i: number): { title: LocalizedText; description: LocalizedText } {
+  const title = localized((locale) => {
+    const parts = [word(openers, i, locale), word(subjects, Math.floor(i / 23), locale), word(endings, Math.floor(i / 437), locale)];
+    return locale === 'en-US' ? `The ${parts.join(' ')}` : parts.join('');
+  });
+  const description = localized((locale) => {
+    const [who, where, what, twist] = [word(people, i * 7, locale), word(places, i * 11, locale), word(events, i * 13, locale), word(twists, i * 17, locale)];
+    return locale === 'en-US' ? `${who} ${what} ${where}. ${twist}` : `${who}${where}${what}，${twist}`;
+  });
+  return { title, description };
+}
+
+/**
+ * Generates the catalogue in batches of one statement each. The search texts are computed here
+ * with the same code the server uses, and the tag triggers that would mark every drama stale
+ * are paused for the load, as a bulk import would do.
+ */
+async function generate(client: pg.Client): Promise<void> {
+  const tags = (await client.query<{ id: number; name: LocalizedText }>('select id, name from tags order by id')).rows;
+  const categories = (await client.query<{ id: number }>('select id from categories order by id')).rows.map((r) => r.id);
+  const now = Date.now();
+  const batchSize = 2_000;
+  await client.query('alter table drama_tags disable trigger user');
+  try {
+    for (let first = 1; first <= DRAMAS; first += batchSize) {
+      const batch = [];
+      for (let i = first; i < Math.min(first + batchSize, DRAMAS + 1); i += 1) {
+        const text = dramaText(i);
+        const dramaTags = [...new Set([tags[i % tags.length], tags[(i * 7 + 3) % tags.length]])].filter((t) => t !== undefined);
+        batch.push({
+          slug: `bench-${i}`,
+          ...text,
+          category_id: categories[i % categories.length] ?? null,
+          is_completed: i % 3 === 0,
+          view_count: (i * 7919) % 5_000_000,
+          like_count: (i * 104_729) % 200_000,
+          favorite_count: (i * 1_299_709) % 50_000,
+          published_at: new Date(now - ((i * 2_654_435_761) % (730 * 86_400)) * 1000).toISOString(),
+          tag_ids: dramaTags.map((t) => t.id),
+          ...searchTextsOf(text, dramaTags.map((t) => t.name)),
+        });
+      }
+      await client.query(
+        `with v as (
+           select * from jsonb_to_recordset($1::jsonb) as v(slug text, title jsonb, description jsonb, category_id integer,
+             is_completed boolean, view_count integer, like_count integer, favorite_count integer, published_at timestamptz,
+             tag_ids integer[], search_title text, search_description text, search_tags text, search_grams text[])
+         ), inserted as (
+           insert into dramas (slug, title, description, cover_path, category_id, is_completed, episode_count, free_episode_count,
+             view_count, like_count, favorite_count, published_at, search_title, search_description, search_tags, search_grams,
+             search_indexed_revision)
+           select slug, title, description, 'dragon-son-in-law.jpg', category_id, is_completed, 2, 1,
+             view_count, like_count, favorite_count, published_at, search_title, search_description, search_tags, search_grams, 1
+           from v
+           returning id, slug
+         )
+         insert into drama_tags (drama_id, tag_id)
+         select inserted.id, unnest(v.tag_ids) from inserted join v using (slug)`,
+        [JSON.stringify(batch)],
+      );
+    }
+  } finally {
+    await client.query('alter table drama_tags enable trigger user');
+  }
+  // Two episodes each: a free first one (one drama in 50 on the clip with an HLS ladder) and a locked one.
+  await client.query(`
+    insert into episodes (drama_id, sequence, is_free, duration_seconds, media_key)
+    select d.id, s.seq, s.seq = 1, 60,
+      case when s.seq = 1 and d.id % 50 = 0 then 'flash-marriage-billionaire-ep01'
+           when s.seq = 1 then 'dragon-son-in-law-ep01' else 'dragon-son-in-law-vip-a' end
+    from dramas d cross join (values (1), (2)) as s(seq)
+    where d.slug like 'bench-%'`);
+}
+
+async function settle(healthUrl: string): Promise<void> {
+  for (let tries = 0; tries < 60; tries += 1) {
+    const started = performance.now();
+    const ok = await fetch(healthUrl).then((r) => r.ok, () => false);
+    if (ok && performance.now() - started < 200) return;
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+}
+
+interface Row {
+  call: string;
+  'req/s': number;
+  'p50 ms': number;
+  'p99 ms': number;
+  errors: number;
+  'ratio to bare': number;
+}
+
+function row(call: string, result: Measurement, baseline: number): Row {
+  return {
+    call,
+    'req/s': Math.round(result.rps),
+    'p50 ms': result.p50,
+    'p99 ms': result.p99,
+    errors: result.errors,
+    'ratio to bare': Number((result.rps / baseline).toFixed(2)),
+  };
+}
+
+const dbName = `drama_bench_${randomBytes(4).toString('hex')}`;
+const admin = new pg.Client({ connectionString: serverUrl });
+await admin.connect();
+const dbUrl = new URL(serverUrl);
+dbUrl.pathname = `/${dbName}`;
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'drama-bench-discovery-'));
+const children: ChildProcess[] = [];
+try {
+  console.log(`\nDiscovery: search and explore on ${DRAMAS.toLocaleString('en')} generated dramas (PostgreSQL ${dbName})`);
+  await admin.query(`create database ${dbName}`);
+  const database = await openDatabase({ databaseUrl: dbUrl.toString(), dataDir });
+  const client = new pg.Client({ connectionString: dbUrl.toString() });
+  await client.connect();
+  try {
+    let started = performance.now();
+    await migrateToLatest(database.db);
+    await seedDemo(database.db, path.join(repoRoot, 'media'));
+    step('migrate and seed the demo catalogue', started);
+
+    // Bulk loading is faster without the search indexes; they are rebuilt from their own definitions.
+    const indexes = await client.query<{ indexname: string; indexdef: string }>(
+      `select indexname, indexdef from pg_indexes where tablename = 'dramas' and indexname like 'dramas_search_%' and indexname <> 'dramas_search_stale_idx'`,
+    );
+    for (const index of indexes.rows) await client.query(`drop index ${index.indexname}`);
+    started = performance.now();
+    await generate(client);
+    step('generate dramas, tags and episodes', started);
+    started = performance.now();
+    await client.query(`set maintenance_work_mem = '256MB'`);
+    for (const index of indexes.rows) await client.query(index.indexdef);
+    await client.query('analyze');
+    step('build the search indexes and analyse', started);
+    // What an import costs the search index: dramas marked stale by the triggers, rewritten by
+    // the server's own pass, with every index in place.
+    await client.query(
+      `update dramas set search_revision = search_revision + 1 where id in (select id from dramas order by id desc limit 2000)`,
+    );
+    started = performance.now();
+    const indexed = await refreshSearchIndex(database.db);
+    step(`re-index ${indexed.toLocaleString('en')} changed dramas (the import path)`, started);
+    const size = await client.query<{ table: string; trgm: string; grams: string }>(`
+      select pg_size_pretty(pg_total_relation_size('dramas')) as table,
+        pg_size_pretty(pg_relation_size('dramas_search_trgm_idx')) as trgm,
+        pg_size_pretty(pg_relation_size('dramas_search_grams_idx')) as grams`);
+    console.log(`  sizes: dramas ${size.rows[0]?.table}, trigram index ${size.rows[0]?.trgm}, pair index ${size.rows[0]?.grams}`);
+
+    // The plans of the queries the server runs, for one keyword of each kind and a deep page.
+    const explain = async (label: string, compiled: { sql: string; parameters: readonly unknown[] }) => {
+      const plan = await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, costs off) ${compiled.sql}`, [
+        ...compiled.parameters,
+      ]);
+      console.log(`\n  EXPLAIN ANALYZE ${label}:`);
+      for (const line of plan.rows) console.log(`    ${line['QUERY PLAN']}`);
+    };
+    for (const [label, keyword, byGrams] of [
+      ['search "龙王归来" (CJK, 4 characters: trigram index)', '龙王归来', false],
+      ['search "神医" (CJK, 2 characters: character-pair index)', '神医', true],
+      ['search "dragon king" (English)', 'dragon king', false],
+    ] as const) {
+      await explain(label, searchQuery(database.db, { keyword: normalizeKeyword(keyword), byGrams, offset: 0, limit: 20 }).compile());
+    }
+    const deep = await client.query<{ id: number; explore_score: number }>(
+      `select id, explore_score from dramas where status = 'published' order by explore_score desc, id desc offset $1 limit 1`,
+      [Math.floor(DRAMAS * 0.8)],
+    );
+    const deepRow = deep.rows[0];
+    if (!deepRow) throw new Error('no deep row');
+    await explain(
+      'explore page at 80% depth',
+      explorePageQuery(database.db, { score: deepRow.explore_score, id: deepRow.id, startedAt: Date.now() }, 6).compile(),
+    );
+
+    // Cursors spread over the whole feed, so that pages are read from the database, not a cache.
+    const spread = await client.query<{ id: number; explore_score: number }>(
+      `select id, explore_score from (
+         select id, explore_score, row_number() over (order by explore_score desc, id desc) as n
+         from dramas where status = 'published') ranked
+       where n % 7 = 0 order by n desc`,
+    );
+    const now = Date.now();
+    const cursors = spread.rows.map((r) => encodeCursor({ score: r.explore_score, id: r.id, startedAt: now }));
+    const deepCursors = spread.rows
+      .slice(0, Math.floor(spread.rows.length / 2))
+      .map((r) => encodeCursor({ score: r.explore_score, id: r.id, startedAt: now }));
+    await client.end();
+    await database.close();
+
+    const barePort = 3911;
+    const appPort = 3912;
+    children.push(await startProcess([path.join(benchDir, 'bare-server.ts')], { PORT: String(barePort) }, /listening/));
+    children.push(
+      await startProcess(
+        [path.join(repoRoot, 'apps/server/src/main.ts')],
+        { PORT: String(appPort), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', DATABASE_URL: dbUrl.toString() },
+        /Ready:/,
+      ),
+    );
+    const api = `http://127.0.0.1:${appPort}`;
+    const searchPath = (keyword: string, page = 1, limit = 20) =>
+      `/api/v1/client/search?keyword=${encodeURIComponent(keyword)}&page=${page}&limit=${limit}`;
+    /**
+     * Every combination of keyword, page and limit once, interleaved: each request is a cache
+     * miss, so these rows measure the query itself.
+     */
+    const distinct = (keywords: string[], pages: number) => {
+      const paths: string[] = [];
+      for (let limit = 10; limit <= 30; limit += 1) {
+        for (let page = 1; page <= pages; page += 1) for (const keyword of keywords) paths.push(searchPath(keyword, page, limit));
+      }
+      return paths;
+    };
+    const pairs = (locale: 0 | 1) => openers.flatMap((o) => subjects.map((s) => (locale === 0 ? `${o[0]}${s[0]}` : `${o[1]} ${s[1]}`)));
+    const targets: [string, string, string[] | undefined][] = [
+      ['bare Fastify route (baseline)', `http://127.0.0.1:${barePort}/bare`, undefined],
+      ['search CJK 2 chars, repeated (神医 萌宝 總裁 龙王)', api, ['神医', '萌宝', '總裁', '龙王'].map((k) => searchPath(k))],
+      ['search CJK 3+ chars, repeated (闪婚娇妻 重生歸來 绝世剑仙)', api, ['闪婚娇妻', '重生歸來', '绝世剑仙'].map((k) => searchPath(k))],
+      ['search English, repeated (dragon king, heiress, contract)', api, ['dragon king', 'heiress', 'contract'].map((k) => searchPath(k))],
+      ['search CJK 2 chars, all misses (~4,500 hits each)', api, distinct(['神医', '萌宝', '總裁', '龙王'], 200)],
+      ['search CJK 4 chars, all misses (437 keywords)', api, distinct(pairs(0), 2)],
+      ['search English 2 words, all misses (437 keywords)', api, distinct(pairs(1), 2)],
+      ['explore first page (cached 30 s)', api, ['/api/v1/client/explore?limit=5']],
+      [`explore, ${cursors.length.toLocaleString('en')} cursors over the feed`, api, cursors.map((c) => `/api/v1/client/explore?limit=5&cursor=${c}`)],
+      ['explore, deep half of the feed only', api, deepCursors.map((c) => `/api/v1/client/explore?limit=5&cursor=${c}`)],
+    ];
+    console.log(`\n  ${connections} connections, ${duration} s each`);
+    const rows: Row[] = [];
+    let baseline = 0;
+    for (const [name, url, paths] of targets) {
+      // Let requests queued by the previous target drain before the next one starts.
+      await settle(`${api}/api/v1/health`);
+      const result = await measure(url, paths ? { paths } : {});
+      if (baseline === 0) baseline = result.rps;
+      rows.push(row(name, result, baseline));
+    }
+    console.table(rows);
+    const failed = rows.filter((r) => r.errors > 0);
+    if (failed.length > 0) console.log(`Errors in: ${failed.map((r) => r.call).join(', ')}`);
+  } finally {
+    await client.end().catch(() => undefined);
+    await database.close().catch(() => undefined);
+  }
+} finally {
+  await stopAll(children);
+  await admin.query(`drop database if exists ${dbName} with (force)`);
+  await admin.end();
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,73 @@
+// What the benchmarks share: starting a server in its own process and measuring a target
+// with autocannon (warm-up first, then the measured run).
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+export const benchDir = path.dirname(fileURLToPath(import.meta.url));
+export const repoRoot = path.resolve(benchDir, '../../..');
+export const duration = Number(process.env.BENCH_DURATION ?? 10);
+export const connections = Number(process.env.BENCH_CONNECTIONS ?? 64);
+
+/** Runs a TypeScript entry point with tsx and resolves once its output matches `ready`. */
+export function startProcess(args: string[], env: NodeJS.ProcessEnv, ready: RegExp): Promise<ChildProcess> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: repoRoot, env: { ...process.env, ...env } });
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`timed out starting ${args.join(' ')}:\n${output}`)), 120_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (ready.test(output)) {
+        clearTimeout(timer);
+        resolve(child);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`exited with ${code}:\n${output}`)));
+  });
+}
+
+export interface Measurement {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+/**
+ * Measures one target. `paths`, when given, are requested in turn (one list shared by every
+ * connection), so that a target can spread over keywords or cursors instead of one URL.
+ */
+export async function measure(url: string, options: { paths?: string[]; headers?: Record<string, string> } = {}): Promise<Measurement> {
+  const { paths, headers = {} } = options;
+  let next = 0;
+  const requests = paths
+    ? [
+        {
+          setupRequest: (request: autocannon.Request) => {
+            request.path = paths[next % paths.length];
+            next += 1;
+            return request;
+          },
+        },
+      ]
+    : undefined;
+  const run = (seconds: number) =>
+    autocannon({ url, connections, duration: seconds, headers, ...(requests ? { requests } : {}) });
+  // Warm up caches and the JIT, then measure.
+  await run(2);
+  const result = await run(duration);
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx + result.timeouts,
+  };
+}
+
+export function stopAll(children: ChildProcess[]): Promise<void> {
+  for (const child of children) child.kill('SIGTERM');
+  return new Promise((resolve) => setTimeout(resolve, 500));
+}

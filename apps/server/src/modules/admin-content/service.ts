@@ -1,0 +1,153 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { adminDramaImportBodySchema, AdminDramaImportResult } from '@drama/contracts';
+import { sql } from 'kysely';
+import type { z } from 'zod';
+import type { AppContext } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import type { CatalogueService } from '../catalogue/service.js';
+import * as queries from './queries.js';
+
+type ImportBody = z.output<typeof adminDramaImportBodySchema>;
+interface Problem {
+  in: 'body';
+  path: string;
+  message: string;
+}
+
+/** Imports run one at a time, so that two of them cannot race to create the same slug. */
+const IMPORT_LOCK = 0x64_72_61_6d; // "dram"
+const MAX_PROBLEMS = 50;
+
+function invalid(message: string, problems: Problem[]): AppError {
+  return new AppError('VALIDATION_FAILED', message, problems.slice(0, MAX_PROBLEMS));
+}
+
+/**
+ * The operator's catalogue import. Dramas are matched by slug and created or updated in one
+ * transaction: the whole import applies, or none of it. Their media must already sit under
+ * MEDIA_DIR (the operator's command copies it there); with MEDIA_BASE_URL the media lives
+ * elsewhere and is not checked.
+ */
+export class DramaImportService {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly catalogue: CatalogueService,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  async import(body: ImportBody): Promise<AdminDramaImportResult> {
+    this.assertMediaPresent(body);
+    const now = this.clock();
+    const result = await this.ctx.db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`.execute(trx);
+      await queries.upsertCategories(trx, body.categories);
+      await queries.upsertTags(trx, body.tags);
+
+      const categorySlugs = [...new Set(body.dramas.flatMap((drama) => (drama.category ? [drama.category] : [])))];
+      const tagSlugs = [...new Set(body.dramas.flatMap((drama) => drama.tags))];
+      const categoryIds = await queries.findCategoryIds(trx, categorySlugs);
+      const tagIds = await queries.findTagIds(trx, tagSlugs);
+      const problems: Problem[] = [];
+      body.dramas.forEach((drama, index) => {
+        if (drama.category && !categoryIds.has(drama.category)) {
+          problems.push({
+            in: 'body',
+            path: `dramas.${index}.category`,
+            message: `no category "${drama.category}": list it under categories to create it`,
+          });
+        }
+        drama.tags.forEach((tag, tagIndex) => {
+          if (!tagIds.has(tag)) {
+            problems.push({
+              in: 'body',
+              path: `dramas.${index}.tags.${tagIndex}`,
+              message: `no tag "${tag}": list it under tags to create it`,
+            });
+          }
+        });
+      });
+      if (problems.length > 0) throw invalid('The import names categories or tags that do not exist', problems);
+
+      const existing = new Map(
+        (await queries.findDramasBySlug(trx, body.dramas.map((drama) => drama.slug))).map((row) => [row.slug, row]),
+      );
+      let lastRank = await queries.maxFeaturedRank(trx);
+      const written: Array<{ id: number; slug: string; action: 'created' | 'updated' }> = [];
+      for (const drama of body.dramas) {
+        const current = existing.get(drama.slug);
+        const featuredRank = drama.featured ? (current?.featured_rank ?? (lastRank += 1)) : null;
+        const write = {
+          slug: drama.slug,
+          title: drama.title,
+          description: drama.description,
+          coverPath: drama.coverPath,
+          categoryId: drama.category ? (categoryIds.get(drama.category) ?? null) : null,
+          tagIds: [...new Set(drama.tags)].map((tag) => tagIds.get(tag) ?? 0),
+          status: drama.status,
+          featuredRank,
+          completed: drama.completed,
+          episodes: drama.episodes,
+        };
+        if (current) {
+          await queries.updateDrama(trx, current.id, write);
+          written.push({ id: current.id, slug: drama.slug, action: 'updated' });
+        } else {
+          const id = await queries.insertDrama(trx, { ...write, publishedAt: now });
+          written.push({ id, slug: drama.slug, action: 'created' });
+        }
+      }
+      const counts = await queries.findEpisodeCounts(
+        trx,
+        written.map((drama) => drama.id),
+      );
+      return written.map((drama) => ({
+        ...drama,
+        episodeCount: counts.get(drama.id)?.episodeCount ?? 0,
+        freeEpisodeCount: counts.get(drama.id)?.freeEpisodeCount ?? 0,
+      }));
+    });
+    this.catalogue.invalidate();
+    return {
+      created: result.filter((drama) => drama.action === 'created').length,
+      updated: result.filter((drama) => drama.action === 'updated').length,
+      dramas: result,
+    };
+  }
+
+  /** Every cover and clip the import names must be on disk, unless media is served from elsewhere. */
+  private assertMediaPresent(body: ImportBody): void {
+    if (this.ctx.config.MEDIA_BASE_URL) return;
+    const media = this.ctx.config.MEDIA_DIR;
+    const problems: Problem[] = [];
+    const seen = new Map<string, boolean>();
+    const exists = (file: string): boolean => {
+      let found = seen.get(file);
+      if (found === undefined) {
+        found = existsSync(file);
+        seen.set(file, found);
+      }
+      return found;
+    };
+    body.dramas.forEach((drama, index) => {
+      if (!exists(path.join(media, 'covers', drama.coverPath))) {
+        problems.push({
+          in: 'body',
+          path: `dramas.${index}.coverPath`,
+          message: `no file covers/${drama.coverPath} under MEDIA_DIR`,
+        });
+      }
+      drama.episodes.forEach((episode, episodeIndex) => {
+        const key = episode.mediaKey;
+        if (!exists(path.join(media, 'clips', `${key}.mp4`)) && !exists(path.join(media, 'hls', key, 'master.m3u8'))) {
+          problems.push({
+            in: 'body',
+            path: `dramas.${index}.episodes.${episodeIndex}.mediaKey`,
+            message: `no clips/${key}.mp4 or hls/${key}/master.m3u8 under MEDIA_DIR`,
+          });
+        }
+      });
+    });
+    if (problems.length > 0) throw invalid('Media named by the import is missing', problems);
+  }
+}

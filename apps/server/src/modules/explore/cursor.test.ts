@@ -1,0 +1,42 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../../platform/errors.js';
+import { decodeCursor, encodeCursor } from './cursor.js';
+
+describe('explore cursor', () => {
+  it('round-trips any position exactly', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ noNaN: true, noDefaultInfinity: true }),
+        fc.integer({ min: 1, max: 2_147_483_647 }),
+        fc.integer({ min: 946_684_800_000, max: 32_503_680_000_000 }),
+        (score, id, startedAt) => {
+          const text = encodeCursor({ score, id, startedAt });
+          expect(text).toMatch(/^[A-Za-z0-9_-]+$/);
+          // JSON has no negative zero; a score is never below 0 anyway.
+          expect(decodeCursor(text)).toEqual({ score: score + 0, id, startedAt });
+        },
+      ),
+    );
+  });
+
+  const b64 = (value: string) => Buffer.from(value).toString('base64url');
+  it.each([
+    ['not base64url', 'abc$%'],
+    ['not JSON', b64('{nope')],
+    ['an object', b64('{"score":1}')],
+    ['two fields', b64('[1,2]')],
+    ['a string score', b64('["1",2,1700000000000]')],
+    ['a fractional id', b64('[1,2.5,1700000000000]')],
+    ['a zero id', b64('[1,0,1700000000000]')],
+    ['an id past int4', b64('[1,2147483648,1700000000000]')],
+    ['a start before 2000', b64('[1,2,5]')],
+  ])('refuses %s with VALIDATION_FAILED', (_, text) => {
+    expect(() => decodeCursor(text)).toThrow(AppError);
+    try {
+      decodeCursor(text);
+    } catch (error) {
+      expect((error as AppError).code).toBe('VALIDATION_FAILED');
+    }
+  });
+});

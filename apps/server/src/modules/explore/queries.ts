@@ -1,0 +1,71 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { DramaRecord, EpisodeRecord } from '../catalogue/queries.js';
+import { DRAMA_RECORD_COLUMNS } from '../favorites/queries.js';
+import type { ExploreCursor } from './cursor.js';
+
+/**
+ * How long a change that lowers a score may take between its trigger and its commit. A drop
+ * stamped up to this long before a scroll began is treated as if it came after (see below).
+ */
+export const DROP_COMMIT_MARGIN_MS = 60_000;
+
+export interface ExploreRow extends DramaRecord {
+  explore_score: number;
+  /** When this page was read, on the database's clock (epoch ms). */
+  read_at: number;
+}
+
+/**
+ * One page of the feed: published dramas with a free episode, by explore_score then id, both
+ * descending, after the cursor.
+ *
+ * Scores move while someone scrolls, so a plain keyset could serve a drama twice: one served on
+ * page 1 whose score then falls below the cursor would come round again. Rising is harmless: a
+ * drama already served only moves further above the cursor. So a scroll's later pages leave out
+ * every drama whose score went down since the scroll began (explore_dropped_at, set by the
+ * 0005 trigger). Any drama served earlier in the scroll sat at or above the cursor when it was
+ * served and has not gone down since, so it is still above the cursor and cannot be served again.
+ * The price is small: only a drop (an unlike, an unfavourite) hides a drama, and only for the
+ * rest of that scroll. A drop is stamped when its statement runs but seen when it commits, so
+ * drops stamped shortly before the scroll began are left out too (DROP_COMMIT_MARGIN_MS).
+ * A drama that rises past the cursor mid-scroll is not shown in that scroll; the next one has it.
+ */
+export function explorePageQuery(db: Db, cursor: ExploreCursor | null, limit: number) {
+  let query = db
+    .selectFrom('dramas as d')
+    .leftJoin('categories as c', 'c.id', 'd.category_id')
+    .select([
+      ...DRAMA_RECORD_COLUMNS,
+      'd.explore_score',
+      sql<number>`(extract(epoch from now()) * 1000)::bigint`.as('read_at'),
+    ])
+    .where('d.status', '=', 'published')
+    .where('d.free_episode_count', '>', 0);
+  if (cursor) {
+    const droppedBefore = new Date(cursor.startedAt - DROP_COMMIT_MARGIN_MS);
+    query = query
+      .where(sql<boolean>`(d.explore_score, d.id) < (${cursor.score}::double precision, ${cursor.id}::integer)`)
+      .where((eb) => eb.or([eb('d.explore_dropped_at', 'is', null), eb('d.explore_dropped_at', '<', droppedBefore)]));
+  }
+  return query.orderBy('d.explore_score', 'desc').orderBy('d.id', 'desc').limit(limit);
+}
+
+export async function findExplorePage(db: Db, cursor: ExploreCursor | null, limit: number): Promise<ExploreRow[]> {
+  const rows = await explorePageQuery(db, cursor, limit).execute();
+  return rows.map((row) => ({ ...row, read_at: Number(row.read_at) }));
+}
+
+/** The first free episode of each drama. */
+export async function findFirstFreeEpisodes(db: Db, dramaIds: number[]): Promise<EpisodeRecord[]> {
+  if (dramaIds.length === 0) return [];
+  return db
+    .selectFrom('episodes')
+    .distinctOn('drama_id')
+    .select(['id', 'drama_id', 'sequence', 'is_free', 'duration_seconds', 'media_key'])
+    .where('drama_id', 'in', dramaIds)
+    .where('is_free', '=', true)
+    .orderBy('drama_id')
+    .orderBy('sequence')
+    .execute();
+}

@@ -1,0 +1,46 @@
+import type { ExploreItem, Locale } from '@drama/contracts';
+import type { AppContext } from '../../platform/context.js';
+import type { CatalogueService } from '../catalogue/service.js';
+import { decodeCursor, encodeCursor, type ExploreCursor } from './cursor.js';
+import * as queries from './queries.js';
+
+/**
+ * The explore feed: dramas ranked by a mix of recency and popularity (explore_score, kept by a
+ * trigger), each with its first free episode ready to play, paged by an opaque cursor.
+ */
+export class ExploreService {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly catalogue: CatalogueService,
+  ) {}
+
+  async page(
+    query: { cursor?: string | undefined; limit: number },
+    locale: Locale,
+  ): Promise<{ items: ExploreItem[]; nextCursor: string | null }> {
+    const cursor = query.cursor === undefined ? null : decodeCursor(query.cursor);
+    // One more than asked tells whether another page exists.
+    const rows = await queries.findExplorePage(this.ctx.db, cursor, query.limit + 1);
+    const page = rows.slice(0, query.limit);
+    const [dramas, episodes] = await Promise.all([
+      this.catalogue.summaries(page, locale),
+      queries.findFirstFreeEpisodes(
+        this.ctx.db,
+        page.map((row) => row.id),
+      ),
+    ]);
+    const firstEpisode = new Map(episodes.map((episode) => [episode.drama_id, episode]));
+    const items = page.flatMap((row, index): ExploreItem[] => {
+      const drama = dramas[index];
+      const episode = firstEpisode.get(row.id);
+      if (!drama || !episode) return [];
+      return [{ drama, episode: { ...this.catalogue.playInfo(episode), durationSeconds: episode.duration_seconds } }];
+    });
+    const last = page[page.length - 1];
+    const next: ExploreCursor | null =
+      rows.length > query.limit && last
+        ? { score: last.explore_score, id: last.id, startedAt: cursor?.startedAt ?? last.read_at }
+        : null;
+    return { items, nextCursor: next ? encodeCursor(next) : null };
+  }
+}

@@ -1,0 +1,142 @@
+import type { createFeedbackBodySchema, Feedback, FeedbackStatus, Paged } from '@drama/contracts';
+import type { z } from 'zod';
+import type { Db } from '../../db/database.js';
+import type { Viewer } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import { findOwnUploads } from '../uploads/queries.js';
+import { type AdminFeedback, presentAdminFeedback, presentFeedback } from './presenters.js';
+import * as queries from './queries.js';
+
+const HOUR_MS = 3_600_000;
+
+type CreateFeedback = z.output<typeof createFeedbackBodySchema>;
+interface ListQuery {
+  status?: FeedbackStatus | undefined;
+  page: number;
+  limit: number;
+}
+
+function notFound(id: number): AppError {
+  return new AppError('FEEDBACK_NOT_FOUND', `Feedback ${id} not found`);
+}
+
+/**
+ * Members' feedback and the operator's answers. Status moves pending -> replied (an operator
+ * reply) -> closed (the operator closes it); a closed item takes no more replies.
+ */
+export class FeedbackService {
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  /**
+   * Sends feedback. The screenshots must be the member's own uploads; at most FEEDBACK_PER_HOUR
+   * items an hour, counted under a lock on the member so that parallel sends cannot slip past.
+   */
+  async create(viewer: Viewer, body: CreateFeedback): Promise<Feedback> {
+    const now = this.clock();
+    const screenshotIds = [...new Set(body.screenshotIds)];
+    const id = await this.ctx.db.transaction().execute(async (trx) => {
+      await queries.lockUser(trx, viewer.id);
+      const limit = this.ctx.config.FEEDBACK_PER_HOUR;
+      const recent = await queries.countFeedbackSince(trx, viewer.id, new Date(now.getTime() - HOUR_MS));
+      if (recent.count >= limit) {
+        const freesAt = (recent.oldest?.getTime() ?? now.getTime()) + HOUR_MS;
+        const retryAfter = Math.max(1, Math.ceil((freesAt - now.getTime()) / 1000));
+        throw new AppError('RATE_LIMITED', `At most ${limit} feedback messages an hour`, { retryAfter });
+      }
+      const own = new Set((await findOwnUploads(trx, viewer.id, screenshotIds)).map((upload) => upload.id));
+      const missing = screenshotIds.filter((uploadId) => !own.has(uploadId));
+      if (missing.length > 0) {
+        throw new AppError('UPLOAD_NOT_FOUND', 'A screenshot is not one of your uploads', { ids: missing });
+      }
+      const contact = body.contact === undefined || body.contact === '' ? null : body.contact;
+      const feedbackId = await queries.insertFeedback(trx, {
+        userId: viewer.id,
+        type: body.type,
+        content: body.content,
+        contact,
+        now,
+      });
+      await queries.insertScreenshots(trx, feedbackId, screenshotIds);
+      return feedbackId;
+    });
+    return this.get(viewer, id);
+  }
+
+  async list(viewer: Viewer, query: ListQuery): Promise<Paged<Feedback>> {
+    const { rows, total } = await queries.findFeedbackPage(this.ctx.db, {
+      userId: viewer.id,
+      status: query.status,
+      offset: (query.page - 1) * query.limit,
+      limit: query.limit,
+    });
+    const [screenshots, replies] = await this.details(rows.map((row) => row.id));
+    return {
+      items: rows.map((row) => presentFeedback(row, screenshots, replies)),
+      page: query.page,
+      limit: query.limit,
+      total,
+    };
+  }
+
+  /** A member's own item; anyone else's is answered as if it did not exist. */
+  async get(viewer: Viewer, id: number): Promise<Feedback> {
+    const row = await queries.findFeedbackById(this.ctx.db, id);
+    if (!row || row.user_id !== viewer.id) throw notFound(id);
+    const [screenshots, replies] = await this.details([row.id]);
+    return presentFeedback(row, screenshots, replies);
+  }
+
+  async adminList(query: ListQuery): Promise<Paged<AdminFeedback>> {
+    const { rows, total } = await queries.findFeedbackPage(this.ctx.db, {
+      status: query.status,
+      offset: (query.page - 1) * query.limit,
+      limit: query.limit,
+    });
+    const [screenshots, replies] = await this.details(rows.map((row) => row.id));
+    return {
+      items: rows.map((row) => presentAdminFeedback(row, screenshots, replies)),
+      page: query.page,
+      limit: query.limit,
+      total,
+    };
+  }
+
+  async adminGet(id: number, db: Db = this.ctx.db): Promise<AdminFeedback> {
+    const row = await queries.findFeedbackById(db, id);
+    if (!row) throw notFound(id);
+    const [screenshots, replies] = await this.details([row.id], db);
+    return presentAdminFeedback(row, screenshots, replies);
+  }
+
+  /** The operator's answer: listed with the item, which becomes `replied`. */
+  async reply(id: number, content: string): Promise<AdminFeedback> {
+    const now = this.clock();
+    return this.ctx.db.transaction().execute(async (trx) => {
+      const row = await queries.findFeedbackForUpdate(trx, id);
+      if (!row) throw notFound(id);
+      if (row.status === 'closed') throw new AppError('FEEDBACK_CLOSED', `Feedback ${id} is closed`);
+      await queries.insertReply(trx, { feedbackId: id, author: 'support', content, now });
+      await queries.setFeedbackStatus(trx, id, 'replied', now);
+      return this.adminGet(id, trx);
+    });
+  }
+
+  /** Closes an item (closing a closed one changes nothing). */
+  async close(id: number): Promise<AdminFeedback> {
+    const now = this.clock();
+    return this.ctx.db.transaction().execute(async (trx) => {
+      const row = await queries.findFeedbackForUpdate(trx, id);
+      if (!row) throw notFound(id);
+      if (row.status !== 'closed') await queries.setFeedbackStatus(trx, id, 'closed', now);
+      return this.adminGet(id, trx);
+    });
+  }
+
+  private async details(ids: number[], db: Db = this.ctx.db) {
+    return Promise.all([queries.findScreenshots(db, ids), queries.findReplies(db, ids)]);
+  }
+}

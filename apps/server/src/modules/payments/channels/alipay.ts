@@ -1,0 +1,149 @@
+import { AlipaySdk, type AlipaySdkCommonResult } from 'alipay-sdk';
+import {
+  type ChannelOutcome,
+  type ChannelReply,
+  type ChannelResult,
+  ChannelError,
+  chinaTime,
+  fenToYuan,
+  type IncomingNotification,
+  NotificationRejected,
+  type PaymentChannelAdapter,
+  type QrPaymentRequest,
+  yuanToFen,
+} from './channel.js';
+
+export interface AlipaySettings {
+  appId: string;
+  /** The app's RSA private key (PEM, PKCS#8): signs our requests. */
+  privateKey: string;
+  /** Alipay's RSA public key (PEM): checks Alipay's answers and notifications. */
+  alipayPublicKey: string;
+  gateway: string;
+  timeoutMs?: number;
+}
+
+const SUCCESS = '10000';
+const TRADE_NOT_EXIST = 'ACQ.TRADE_NOT_EXIST';
+
+/** trade_status of alipay.trade.query and of notifications. */
+function outcomeOf(tradeStatus: unknown): ChannelOutcome {
+  switch (tradeStatus) {
+    case 'TRADE_SUCCESS':
+    case 'TRADE_FINISHED':
+      return 'paid';
+    case 'TRADE_CLOSED':
+      return 'closed';
+    default:
+      return 'pending';
+  }
+}
+
+function text(value: unknown): string | null {
+  return typeof value === 'string' && value !== '' ? value : null;
+}
+
+/**
+ * Alipay face-to-face payment (当面付): `alipay.trade.precreate` gives the QR code, the
+ * asynchronous notification (form-encoded, RSA2-signed) tells the result, `alipay.trade.query`
+ * and `alipay.trade.close` reconcile. Every answer's signature is checked by the SDK.
+ */
+export class AlipayChannel implements PaymentChannelAdapter {
+  readonly key = 'alipay' as const;
+  private readonly sdk: AlipaySdk;
+
+  constructor(private readonly settings: AlipaySettings) {
+    this.sdk = new AlipaySdk({
+      appId: settings.appId,
+      privateKey: settings.privateKey,
+      keyType: 'PKCS8',
+      alipayPublicKey: settings.alipayPublicKey,
+      gateway: settings.gateway,
+      timeout: settings.timeoutMs ?? 10_000,
+      camelcase: false,
+    });
+  }
+
+  private async exec(method: string, params: Record<string, unknown>): Promise<AlipaySdkCommonResult> {
+    try {
+      return await this.sdk.exec(method, params, { validateSign: true });
+    } catch (error) {
+      throw new ChannelError(`Alipay ${method} failed: ${(error as Error).message}`, undefined, { cause: error });
+    }
+  }
+
+  private refused(method: string, result: AlipaySdkCommonResult): ChannelError {
+    const code = text(result.sub_code) ?? text(result.code) ?? 'unknown';
+    const message = text(result.sub_msg) ?? text(result.msg) ?? '';
+    return new ChannelError(`Alipay refused ${method}: ${code} ${message}`.trim(), code);
+  }
+
+  async createQrPayment(request: QrPaymentRequest): Promise<string> {
+    const expires = chinaTime(request.expiresAt);
+    const result = await this.exec('alipay.trade.precreate', {
+      notify_url: request.notifyUrl,
+      bizContent: {
+        out_trade_no: request.orderNo,
+        total_amount: fenToYuan(request.amountFen),
+        subject: request.subject.slice(0, 256),
+        // Alipay reads times in China Standard Time.
+        time_expire: `${expires.date} ${expires.time}`,
+      },
+    });
+    const qrCode = text(result.qr_code);
+    if (result.code !== SUCCESS || !qrCode) throw this.refused('alipay.trade.precreate', result);
+    return qrCode;
+  }
+
+  verifyNotification(notification: IncomingNotification): ChannelResult {
+    const raw = notification.body.toString('utf8');
+    const params = Object.fromEntries(new URLSearchParams(raw));
+    const claimed = { orderNo: params.out_trade_no, channelTradeNo: params.trade_no };
+    if (!params.sign || !this.sdk.checkNotifySignV2(params)) {
+      throw new NotificationRejected('Alipay notification signature does not verify', claimed);
+    }
+    if (params.app_id !== this.settings.appId) {
+      throw new NotificationRejected(`Alipay notification is for another app (${params.app_id ?? 'none'})`, claimed);
+    }
+    const orderNo = text(params.out_trade_no);
+    if (!orderNo) throw new NotificationRejected('Alipay notification names no order', claimed);
+    return {
+      orderNo,
+      channelTradeNo: text(params.trade_no),
+      amountFen: yuanToFen(params.total_amount),
+      outcome: outcomeOf(params.trade_status),
+      reason: null,
+      raw,
+    };
+  }
+
+  async query(orderNo: string): Promise<ChannelResult | null> {
+    const result = await this.exec('alipay.trade.query', { bizContent: { out_trade_no: orderNo } });
+    // A precreated trade exists at Alipay only once the payer has scanned the code.
+    if (result.sub_code === TRADE_NOT_EXIST) return null;
+    if (result.code !== SUCCESS) throw this.refused('alipay.trade.query', result);
+    if (result.out_trade_no !== orderNo) throw new ChannelError(`Alipay answered about another order (${String(result.out_trade_no)})`);
+    return {
+      orderNo,
+      channelTradeNo: text(result.trade_no),
+      amountFen: yuanToFen(text(result.total_amount)),
+      outcome: outcomeOf(result.trade_status),
+      reason: null,
+      raw: JSON.stringify(result),
+    };
+  }
+
+  async close(orderNo: string): Promise<void> {
+    const result = await this.exec('alipay.trade.close', { bizContent: { out_trade_no: orderNo } });
+    if (result.code !== SUCCESS && result.sub_code !== TRADE_NOT_EXIST) throw this.refused('alipay.trade.close', result);
+  }
+
+  acknowledge(): ChannelReply {
+    // Alipay stops retrying only on this exact plain-text answer.
+    return { status: 200, contentType: 'text/plain; charset=utf-8', body: 'success' };
+  }
+
+  refuse(code: string, message: string, status: number): ChannelReply {
+    return { status, contentType: 'application/json; charset=utf-8', body: JSON.stringify({ success: false, code, message }) };
+  }
+}

@@ -1,0 +1,114 @@
+import type { IncomingHttpHeaders } from 'node:http';
+
+/** Which adapter: the two real channels, or the sandbox that stands in for them. */
+export type ChannelKey = 'alipay' | 'wechat' | 'sandbox';
+
+/** What the channel says became of a payment. `pending`: nothing final yet (not paid, not closed). */
+export type ChannelOutcome = 'paid' | 'failed' | 'closed' | 'pending';
+
+/** A channel's word about one order, from a verified notification or an answer to our query. */
+export interface ChannelResult {
+  orderNo: string;
+  /** The channel's own number for the trade, when it has one. */
+  channelTradeNo: string | null;
+  /** What the channel says was paid, in fen; null when it does not say. */
+  amountFen: number | null;
+  outcome: ChannelOutcome;
+  /** The channel's own words about a failure, for failureReason. */
+  reason: string | null;
+  /** The notification body or query answer as received, for the record. */
+  raw: string;
+}
+
+export interface IncomingNotification {
+  /** The body exactly as received: signatures cover these bytes. */
+  body: Buffer;
+  headers: IncomingHttpHeaders;
+}
+
+/** What a channel needs to open a QR payment for an order. */
+export interface QrPaymentRequest {
+  orderNo: string;
+  amountFen: number;
+  /** Shown to the payer by the channel (the plan's name). */
+  subject: string;
+  expiresAt: Date;
+  /** Where the channel posts its notification. */
+  notifyUrl: string;
+  /** This server's address as the member reached it (the sandbox's QR code points back to it). */
+  origin: string;
+}
+
+/** How a channel wants a notification acknowledged. */
+export interface ChannelReply {
+  status: number;
+  contentType: string;
+  body: string;
+}
+
+/**
+ * One payment channel. Real channels talk to their API; the sandbox to its own table. All of
+ * them are driven by the same service code, so the sandbox exercises the real path.
+ */
+export interface PaymentChannelAdapter {
+  readonly key: ChannelKey;
+  /** Opens a payment and returns what the QR code should encode. Throws ChannelError. */
+  createQrPayment(request: QrPaymentRequest): Promise<string>;
+  /** Checks a notification's signature and reads it. Throws NotificationRejected when forged or malformed. */
+  verifyNotification(notification: IncomingNotification): ChannelResult;
+  /** Asks the channel about an order; null when the channel has no trade for it (not scanned or paid yet). */
+  query(orderNo: string): Promise<ChannelResult | null>;
+  /** Closes the channel's trade so that it can no longer be paid; a trade it never had is fine. */
+  close(orderNo: string): Promise<void>;
+  /** The answer that tells the channel a notification was taken (so it stops retrying). */
+  acknowledge(): ChannelReply;
+  /** The answer that asks the channel to retry later (or tells a forger no). */
+  refuse(code: string, message: string, status: number): ChannelReply;
+}
+
+/** The channel refused a call or could not be reached. */
+export class ChannelError extends Error {
+  constructor(
+    message: string,
+    readonly channelCode?: string,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+    this.name = 'ChannelError';
+  }
+}
+
+/** A notification that is forged, tampered with, stale or not for this merchant. */
+export class NotificationRejected extends Error {
+  constructor(
+    message: string,
+    /** What could be read of it anyway, for the record. */
+    readonly claimed: { orderNo?: string | undefined; channelTradeNo?: string | undefined } = {},
+  ) {
+    super(message);
+    this.name = 'NotificationRejected';
+  }
+}
+
+/** "12.30" yuan as 1230 fen, exactly; null for anything that is not a plain amount. */
+export function yuanToFen(yuan: string | undefined | null): number | null {
+  if (typeof yuan !== 'string') return null;
+  const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(yuan.trim());
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+}
+
+export function fenToYuan(fen: number): string {
+  return `${Math.floor(fen / 100)}.${String(fen % 100).padStart(2, '0')}`;
+}
+
+/** The wall-clock fields of an instant in China Standard Time (UTC+8, no daylight saving), as both channels read times. */
+export function chinaTime(instant: Date): { date: string; time: string } {
+  const shifted = new Date(instant.getTime() + 8 * 3_600_000).toISOString();
+  return { date: shifted.slice(0, 10), time: shifted.slice(11, 19) };
+}
+
+export function headerValue(headers: IncomingHttpHeaders, name: string): string | undefined {
+  const value = headers[name.toLowerCase()];
+  return Array.isArray(value) ? value[0] : value;
+}

@@ -1,0 +1,148 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { sandboxCheckoutPagePath } from '@drama/contracts';
+import { z } from 'zod';
+import type { Db } from '../../../db/database.js';
+import {
+  type ChannelReply,
+  type ChannelResult,
+  headerValue,
+  type IncomingNotification,
+  NotificationRejected,
+  type PaymentChannelAdapter,
+  type QrPaymentRequest,
+} from './channel.js';
+
+export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
+const MAX_AGE_SECONDS = 300;
+
+const notificationSchema = z.object({
+  orderNo: z.string().min(1).max(64),
+  tradeNo: z.string().min(1).max(64),
+  amountFen: z.int().positive(),
+  result: z.enum(['paid', 'failed']),
+  sentAt: z.int().positive(),
+  nonce: z.string().min(8).max(64),
+});
+
+export type SandboxResult = 'paid' | 'failed' | 'closed';
+
+export interface SandboxPayment {
+  orderNo: string;
+  tradeNo: string;
+  result: SandboxResult;
+  amountFen: number;
+}
+
+/**
+ * The channel that stands in for Alipay and WeChat Pay when no merchant settings are given.
+ * Its QR code opens the app's own checkout page; what the page does is kept in
+ * sandbox_payments, which is what a query of this channel answers from (so a notification that
+ * never arrived can be reconciled, as with a real channel). Its notifications are signed with
+ * HMAC-SHA256 under a key only this server holds.
+ */
+export class SandboxChannel implements PaymentChannelAdapter {
+  readonly key = 'sandbox' as const;
+
+  constructor(
+    private readonly db: Db,
+    private readonly secret: string,
+    private readonly clock: () => Date,
+  ) {}
+
+  createQrPayment(request: QrPaymentRequest): Promise<string> {
+    return Promise.resolve(`${request.origin}${sandboxCheckoutPagePath(request.orderNo)}`);
+  }
+
+  private signature(body: Buffer): string {
+    return createHmac('sha256', this.secret).update(body).digest('base64url');
+  }
+
+  /**
+   * Records what the payer did at the checkout. The first result is final, as at a real
+   * channel: paying a closed or failed trade changes nothing. Returns the record that stands.
+   */
+  async record(orderNo: string, result: SandboxResult, amountFen: number): Promise<SandboxPayment> {
+    const now = this.clock();
+    await this.db
+      .insertInto('sandbox_payments')
+      .values({
+        order_no: orderNo,
+        trade_no: `SBX${randomBytes(12).toString('hex').toUpperCase()}`,
+        result,
+        amount_fen: amountFen,
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((oc) => oc.column('order_no').doNothing())
+      .execute();
+    const row = await this.db.selectFrom('sandbox_payments').selectAll().where('order_no', '=', orderNo).executeTakeFirstOrThrow();
+    return { orderNo: row.order_no, tradeNo: row.trade_no, result: row.result, amountFen: row.amount_fen };
+  }
+
+  /** The notification the sandbox sends for a payment, signed like a real channel signs its own. */
+  notificationFor(payment: SandboxPayment & { result: 'paid' | 'failed' }): IncomingNotification {
+    const body = Buffer.from(
+      JSON.stringify({
+        orderNo: payment.orderNo,
+        tradeNo: payment.tradeNo,
+        amountFen: payment.amountFen,
+        result: payment.result,
+        sentAt: Math.floor(this.clock().getTime() / 1000),
+        nonce: randomBytes(12).toString('hex'),
+      }),
+    );
+    return { body, headers: { 'content-type': 'application/json', [SANDBOX_SIGNATURE_HEADER]: this.signature(body) } };
+  }
+
+  verifyNotification(notification: IncomingNotification): ChannelResult {
+    const given = Buffer.from(headerValue(notification.headers, SANDBOX_SIGNATURE_HEADER) ?? '');
+    const expected = Buffer.from(this.signature(notification.body));
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      throw new NotificationRejected('Sandbox notification signature does not verify');
+    }
+    const raw = notification.body.toString('utf8');
+    let parsed: z.infer<typeof notificationSchema>;
+    try {
+      parsed = notificationSchema.parse(JSON.parse(raw));
+    } catch {
+      throw new NotificationRejected('Sandbox notification cannot be read');
+    }
+    if (Math.abs(this.clock().getTime() / 1000 - parsed.sentAt) > MAX_AGE_SECONDS) {
+      throw new NotificationRejected('Sandbox notification is too old or from the future', { orderNo: parsed.orderNo });
+    }
+    return {
+      orderNo: parsed.orderNo,
+      channelTradeNo: parsed.tradeNo,
+      amountFen: parsed.amountFen,
+      outcome: parsed.result,
+      reason: parsed.result === 'failed' ? 'The payer chose Fail at the sandbox checkout' : null,
+      raw,
+    };
+  }
+
+  async query(orderNo: string): Promise<ChannelResult | null> {
+    const row = await this.db.selectFrom('sandbox_payments').selectAll().where('order_no', '=', orderNo).executeTakeFirst();
+    if (!row) return null;
+    return {
+      orderNo,
+      channelTradeNo: row.trade_no,
+      amountFen: row.amount_fen,
+      outcome: row.result,
+      reason: row.result === 'failed' ? 'The payer chose Fail at the sandbox checkout' : null,
+      raw: JSON.stringify({ orderNo, tradeNo: row.trade_no, amountFen: row.amount_fen, result: row.result }),
+    };
+  }
+
+  async close(orderNo: string): Promise<void> {
+    const order = await this.db.selectFrom('orders').select('amount_fen').where('order_no', '=', orderNo).executeTakeFirst();
+    if (order) await this.record(orderNo, 'closed', order.amount_fen);
+  }
+
+  acknowledge(): ChannelReply {
+    return { status: 200, contentType: 'application/json; charset=utf-8', body: JSON.stringify({ success: true, data: { received: true } }) };
+  }
+
+  refuse(code: string, message: string, status: number): ChannelReply {
+    return { status, contentType: 'application/json; charset=utf-8', body: JSON.stringify({ success: false, code, message }) };
+  }
+}

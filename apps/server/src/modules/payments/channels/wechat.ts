@@ -1,0 +1,262 @@
+import { createDecipheriv, createSign, createVerify, randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import {
+  type ChannelOutcome,
+  type ChannelReply,
+  type ChannelResult,
+  ChannelError,
+  chinaTime,
+  headerValue,
+  type IncomingNotification,
+  NotificationRejected,
+  type PaymentChannelAdapter,
+  type QrPaymentRequest,
+} from './channel.js';
+
+export interface WechatSettings {
+  mchId: string;
+  appId: string;
+  /** Serial number of the merchant API certificate whose private key signs our requests. */
+  serialNo: string;
+  /** The merchant's RSA private key (PEM). */
+  privateKey: string;
+  /** 32 characters; decrypts notification resources. */
+  apiV3Key: string;
+  /** The WeChat Pay public key (PEM) that signs answers and notifications. */
+  platformPublicKey: string;
+  apiBase: string;
+  timeoutMs?: number;
+  clock?: () => Date;
+}
+
+const AUTH_SCHEME = 'WECHATPAY2-SHA256-RSA2048';
+/** Notifications older or newer than this are refused as replays. */
+const MAX_CLOCK_SKEW_SECONDS = 300;
+
+const transactionSchema = z.object({
+  mchid: z.string().optional(),
+  appid: z.string().optional(),
+  out_trade_no: z.string(),
+  transaction_id: z.string().optional(),
+  trade_state: z.string(),
+  trade_state_desc: z.string().optional(),
+  amount: z.object({ total: z.number().int().optional(), payer_total: z.number().int().optional() }).optional(),
+});
+type Transaction = z.infer<typeof transactionSchema>;
+
+const notificationSchema = z.object({
+  id: z.string().optional(),
+  event_type: z.string(),
+  resource_type: z.string().optional(),
+  resource: z.object({
+    algorithm: z.literal('AEAD_AES_256_GCM'),
+    ciphertext: z.string().min(1),
+    associated_data: z.string().optional(),
+    nonce: z.string().min(1),
+    original_type: z.string().optional(),
+  }),
+});
+
+/** trade_state of a transaction. REFUND means it was paid (and refunded since): paid as far as crediting goes. */
+function outcomeOf(tradeState: string): ChannelOutcome {
+  switch (tradeState) {
+    case 'SUCCESS':
+    case 'REFUND':
+      return 'paid';
+    case 'CLOSED':
+    case 'REVOKED':
+      return 'closed';
+    case 'PAYERROR':
+      return 'failed';
+    default:
+      return 'pending';
+  }
+}
+
+/** Signs a message the way WeChat Pay API v3 does: RSA-SHA256, base64. */
+export function signMessage(privateKey: string, message: string): string {
+  return createSign('RSA-SHA256').update(message, 'utf8').sign(privateKey, 'base64');
+}
+
+export function verifyMessage(publicKey: string, message: string, signature: string): boolean {
+  try {
+    return createVerify('RSA-SHA256').update(message, 'utf8').verify(publicKey, signature, 'base64');
+  } catch {
+    return false;
+  }
+}
+
+/** Decrypts a notification's `resource`: AES-256-GCM under the APIv3 key, the tag being the ciphertext's last 16 bytes. */
+export function decryptResource(
+  apiV3Key: string,
+  resource: { ciphertext: string; nonce: string; associated_data?: string | undefined },
+): string {
+  const data = Buffer.from(resource.ciphertext, 'base64');
+  if (data.length <= 16) throw new Error('ciphertext too short');
+  const decipher = createDecipheriv('aes-256-gcm', Buffer.from(apiV3Key, 'utf8'), Buffer.from(resource.nonce, 'utf8'));
+  decipher.setAuthTag(data.subarray(data.length - 16));
+  decipher.setAAD(Buffer.from(resource.associated_data ?? '', 'utf8'));
+  return Buffer.concat([decipher.update(data.subarray(0, data.length - 16)), decipher.final()]).toString('utf8');
+}
+
+/**
+ * WeChat Pay API v3, Native payment: `POST /v3/pay/transactions/native` gives the code_url the
+ * QR code encodes; the notification (JSON, signed in the Wechatpay-* headers, resource
+ * encrypted with the APIv3 key) tells the result; query and close by our order number.
+ * Requests are signed with the merchant key; answers are checked against the WeChat Pay key.
+ */
+export class WechatChannel implements PaymentChannelAdapter {
+  readonly key = 'wechat' as const;
+  private readonly clock: () => Date;
+
+  constructor(private readonly settings: WechatSettings) {
+    this.clock = settings.clock ?? (() => new Date());
+  }
+
+  /** The Authorization header of a request (method, path with query, timestamp, nonce, body). */
+  authorization(method: string, pathWithQuery: string, body: string): string {
+    const timestamp = String(Math.floor(this.clock().getTime() / 1000));
+    const nonce = randomBytes(16).toString('hex');
+    const signature = signMessage(this.settings.privateKey, `${method}\n${pathWithQuery}\n${timestamp}\n${nonce}\n${body}\n`);
+    return `${AUTH_SCHEME} mchid="${this.settings.mchId}",nonce_str="${nonce}",signature="${signature}",timestamp="${timestamp}",serial_no="${this.settings.serialNo}"`;
+  }
+
+  /** Checks the Wechatpay-Signature of a body, read with its Wechatpay-Timestamp and Wechatpay-Nonce. */
+  private signatureValid(header: (name: string) => string | undefined, body: string): boolean {
+    const timestamp = header('wechatpay-timestamp');
+    const nonce = header('wechatpay-nonce');
+    const signature = header('wechatpay-signature');
+    if (!timestamp || !nonce || !signature) return false;
+    return verifyMessage(this.settings.platformPublicKey, `${timestamp}\n${nonce}\n${body}\n`, signature);
+  }
+
+  private async request(
+    method: 'GET' | 'POST',
+    pathWithQuery: string,
+    body?: Record<string, unknown>,
+  ): Promise<{ status: number; json: Record<string, unknown> | null }> {
+    const url = new URL(`${this.settings.apiBase}${pathWithQuery}`);
+    const text = body === undefined ? '' : JSON.stringify(body);
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method,
+        headers: {
+          authorization: this.authorization(method, `${url.pathname}${url.search}`, text),
+          accept: 'application/json',
+          'user-agent': 'short-drama-server',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: text }),
+        signal: AbortSignal.timeout(this.settings.timeoutMs ?? 10_000),
+      });
+    } catch (error) {
+      throw new ChannelError(`WeChat Pay ${method} ${url.pathname} failed: ${(error as Error).message}`, undefined, { cause: error });
+    }
+    const answer = await response.text();
+    if (answer === '') return { status: response.status, json: null };
+    // Only answers to requests WeChat Pay accepted are signed; a refusal's body is read but never trusted for money.
+    if (response.ok && !this.signatureValid((name) => response.headers.get(name) ?? undefined, answer)) {
+      throw new ChannelError(`WeChat Pay answer to ${method} ${url.pathname} has no valid signature`);
+    }
+    try {
+      return { status: response.status, json: JSON.parse(answer) as Record<string, unknown> };
+    } catch {
+      throw new ChannelError(`WeChat Pay answered ${method} ${url.pathname} with something that is not JSON`);
+    }
+  }
+
+  private refused(what: string, answer: { status: number; json: Record<string, unknown> | null }): ChannelError {
+    const code = typeof answer.json?.code === 'string' ? answer.json.code : `HTTP_${answer.status}`;
+    const message = typeof answer.json?.message === 'string' ? answer.json.message : '';
+    return new ChannelError(`WeChat Pay refused ${what}: ${code} ${message}`.trim(), code);
+  }
+
+  private result(transaction: Transaction, raw: string): ChannelResult {
+    return {
+      orderNo: transaction.out_trade_no,
+      channelTradeNo: transaction.transaction_id ?? null,
+      amountFen: transaction.amount?.total ?? null,
+      outcome: outcomeOf(transaction.trade_state),
+      reason: transaction.trade_state_desc ?? null,
+      raw,
+    };
+  }
+
+  async createQrPayment(request: QrPaymentRequest): Promise<string> {
+    const expires = chinaTime(request.expiresAt);
+    const answer = await this.request('POST', '/v3/pay/transactions/native', {
+      appid: this.settings.appId,
+      mchid: this.settings.mchId,
+      description: request.subject.slice(0, 127),
+      out_trade_no: request.orderNo,
+      time_expire: `${expires.date}T${expires.time}+08:00`,
+      notify_url: request.notifyUrl,
+      amount: { total: request.amountFen, currency: 'CNY' },
+    });
+    const codeUrl = answer.json?.code_url;
+    if (answer.status !== 200 || typeof codeUrl !== 'string' || codeUrl === '') throw this.refused('native payment', answer);
+    return codeUrl;
+  }
+
+  verifyNotification(notification: IncomingNotification): ChannelResult {
+    const body = notification.body.toString('utf8');
+    if (!this.signatureValid((name) => headerValue(notification.headers, name), body)) {
+      throw new NotificationRejected('WeChat Pay notification signature does not verify');
+    }
+    const timestamp = Number(headerValue(notification.headers, 'wechatpay-timestamp'));
+    if (Math.abs(this.clock().getTime() / 1000 - timestamp) > MAX_CLOCK_SKEW_SECONDS) {
+      throw new NotificationRejected('WeChat Pay notification is too old or from the future');
+    }
+    let plaintext: string;
+    let transaction: Transaction;
+    let eventType: string;
+    try {
+      const parsed = notificationSchema.parse(JSON.parse(body));
+      eventType = parsed.event_type;
+      plaintext = decryptResource(this.settings.apiV3Key, parsed.resource);
+      transaction = transactionSchema.parse(JSON.parse(plaintext));
+    } catch (error) {
+      throw new NotificationRejected(`WeChat Pay notification cannot be read: ${(error as Error).message}`);
+    }
+    const claimed = { orderNo: transaction.out_trade_no, channelTradeNo: transaction.transaction_id };
+    if (transaction.mchid !== this.settings.mchId || transaction.appid !== this.settings.appId) {
+      throw new NotificationRejected('WeChat Pay notification is for another merchant or app', claimed);
+    }
+    const result = this.result(transaction, JSON.stringify({ event_type: eventType, resource: JSON.parse(plaintext) as unknown }));
+    // Only payment results settle an order; other events (refunds, ...) are taken and kept.
+    return eventType.startsWith('TRANSACTION.') ? result : { ...result, outcome: 'pending' };
+  }
+
+  async query(orderNo: string): Promise<ChannelResult | null> {
+    const mchid = encodeURIComponent(this.settings.mchId);
+    const answer = await this.request('GET', `/v3/pay/transactions/out-trade-no/${encodeURIComponent(orderNo)}?mchid=${mchid}`);
+    if (answer.status === 404 && answer.json?.code === 'ORDER_NOT_EXIST') return null;
+    if (answer.status !== 200 || !answer.json) throw this.refused('query', answer);
+    const parsed = transactionSchema.safeParse(answer.json);
+    if (!parsed.success || parsed.data.out_trade_no !== orderNo) {
+      throw new ChannelError('WeChat Pay answered a query with an unexpected transaction');
+    }
+    return this.result(parsed.data, JSON.stringify(answer.json));
+  }
+
+  async close(orderNo: string): Promise<void> {
+    const answer = await this.request('POST', `/v3/pay/transactions/out-trade-no/${encodeURIComponent(orderNo)}/close`, {
+      mchid: this.settings.mchId,
+    });
+    if (answer.status !== 204 && answer.status !== 200) throw this.refused('close', answer);
+  }
+
+  acknowledge(): ChannelReply {
+    return { status: 200, contentType: 'application/json; charset=utf-8', body: JSON.stringify({ code: 'SUCCESS', message: 'OK' }) };
+  }
+
+  refuse(code: string, message: string, status: number): ChannelReply {
+    // WeChat Pay's own shape: code FAIL makes it retry; our code goes first in the message.
+    return {
+      status,
+      contentType: 'application/json; charset=utf-8',
+      body: JSON.stringify({ code: 'FAIL', message: `${code}: ${message}` }),
+    };
+  }
+}

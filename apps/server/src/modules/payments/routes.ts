@@ -1,0 +1,115 @@
+import {
+  channelParamsSchema,
+  errorEnvelopeSchema,
+  orderNoParamsSchema,
+  paymentChannelListResponseSchema,
+  sandboxCheckoutBodySchema,
+  sandboxCheckoutResponseSchema,
+} from '@drama/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requestLocale } from '../../platform/locale.js';
+import {
+  checkoutPage,
+  notFoundPage,
+  SANDBOX_PAGE_CSP,
+  SANDBOX_SCRIPT,
+  SANDBOX_SCRIPT_PATH,
+  SANDBOX_STYLE,
+  SANDBOX_STYLE_PATH,
+} from './sandbox-page.js';
+import type { PaymentService } from './service.js';
+
+const tags = ['payments'];
+/** Channels' notifications are small; anything bigger is not one. */
+const NOTIFY_BODY_LIMIT = 64 * 1024;
+
+/** The payment calls under /api/v1: channels on offer, the channels' notifications, the sandbox's Pay and Fail. */
+export function paymentRoutes(payments: PaymentService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/client/payments/channels',
+      {
+        schema: {
+          tags,
+          summary: 'The payment channels on offer; mode sandbox when no merchant settings are configured',
+          response: { 200: paymentChannelListResponseSchema },
+        },
+      },
+      async () => ({ success: true as const, data: { items: payments.channels.offered() } }),
+    );
+
+    // Signatures cover the body exactly as sent: these routes take it raw, whatever its type.
+    await app.register(async (raw) => {
+      raw.removeAllContentTypeParsers();
+      raw.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: NOTIFY_BODY_LIMIT }, (_request, body, done) => {
+        done(null, body);
+      });
+      raw.withTypeProvider<ZodTypeProvider>().post(
+        '/payments/notify/:channel',
+        {
+          schema: {
+            tags,
+            summary:
+              'A payment channel’s notification (public; verified by its signature). Answered in the channel’s terms: ' +
+              'Alipay `success`, WeChat Pay `{"code":"SUCCESS"}`; refused with PAYMENT_SIGNATURE_INVALID, PAYMENT_AMOUNT_MISMATCH or ORDER_NOT_FOUND',
+            params: channelParamsSchema,
+          },
+        },
+        async (request, reply) => {
+          const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+          const answer = await payments.handleNotification(request.params.channel, { body, headers: request.headers }, { ip: request.ip });
+          return reply.code(answer.status).type(answer.contentType).header('Cache-Control', 'no-store').send(answer.body);
+        },
+      );
+    });
+
+    app.post(
+      '/sandbox/checkout/:orderNo',
+      {
+        schema: {
+          tags,
+          summary: 'The sandbox checkout’s Pay or Fail: sends the signed notification (only while the sandbox channel is on)',
+          params: orderNoParamsSchema,
+          body: sandboxCheckoutBodySchema,
+          response: {
+            200: sandboxCheckoutResponseSchema,
+            400: errorEnvelopeSchema,
+            404: errorEnvelopeSchema,
+            409: errorEnvelopeSchema,
+          },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        data: await payments.sandboxCheckout(request.params.orderNo, request.body.result, { ip: request.ip }),
+      }),
+    );
+  };
+}
+
+/** The sandbox checkout page a sandbox QR code opens, outside /api/v1 (with its script and styles). */
+export async function registerSandboxCheckout(root: FastifyInstance, payments: PaymentService): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+
+  app.get(SANDBOX_SCRIPT_PATH, { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('text/javascript; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(SANDBOX_SCRIPT),
+  );
+  app.get(SANDBOX_STYLE_PATH, { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('text/css; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(SANDBOX_STYLE),
+  );
+
+  app.get('/sandbox/checkout/:orderNo', { schema: { hide: true, params: orderNoParamsSchema } }, async (request, reply) => {
+    const locale = requestLocale(request);
+    reply
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-store')
+      .header('Content-Security-Policy', SANDBOX_PAGE_CSP)
+      .header('Referrer-Policy', 'no-referrer')
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Vary', 'Accept-Language');
+    const view = await payments.sandboxCheckoutView(request.params.orderNo, locale);
+    if (!view) return reply.code(404).send(notFoundPage(locale));
+    return reply.send(checkoutPage(view, locale));
+  });
+}

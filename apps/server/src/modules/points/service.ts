@@ -1,0 +1,54 @@
+import type { Paged, PointsRecord, PointsRecordType, PointsSummary } from '@drama/contracts';
+import type { Viewer } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import { readCheckIn } from '../tasks/check-in.js';
+import { dayOf } from '../tasks/periods.js';
+import { changePoints } from './ledger.js';
+import { presentPointsRecord } from './presenters.js';
+import * as queries from './queries.js';
+
+/** The member's balance and ledger, and the operator's grants and deductions. */
+export class PointsService {
+  constructor(private readonly ctx: AppContext) {}
+
+  async summary(viewer: Viewer): Promise<PointsSummary> {
+    const day = dayOf(this.ctx.clock(), this.ctx.config.APP_TIMEZONE);
+    const [totals, checkIn] = await Promise.all([
+      queries.findPointsTotals(this.ctx.db, viewer.id, day.start),
+      readCheckIn(this.ctx.db, viewer.id, day),
+    ]);
+    if (!totals) throw new AppError('UNAUTHORIZED', 'Sign in again');
+    return {
+      balance: totals.balance,
+      todayEarned: totals.today_earned,
+      totalEarned: totals.total_earned,
+      checkedInToday: checkIn.checkedInToday,
+      checkInStreak: checkIn.streak,
+    };
+  }
+
+  async records(
+    viewer: Viewer,
+    query: { type?: PointsRecordType | undefined; page: number; limit: number },
+  ): Promise<Paged<PointsRecord>> {
+    const { rows, total } = await queries.findRecords(this.ctx.db, {
+      userId: viewer.id,
+      type: query.type,
+      offset: (query.page - 1) * query.limit,
+      limit: query.limit,
+    });
+    return { items: rows.map(presentPointsRecord), page: query.page, limit: query.limit, total };
+  }
+
+  /** An operator's grant (positive) or deduction (negative); a deduction never goes below 0. */
+  async adjust(userId: number, body: { amount: number; note: string }): Promise<{ balance: number; record: PointsRecord }> {
+    const now = this.ctx.clock();
+    const record = await this.ctx.db
+      .transaction()
+      .execute((trx) =>
+        changePoints(trx, { userId, type: 'admin', amount: body.amount, note: body.note, reference: 'admin', now }),
+      );
+    return { balance: record.balance_after, record: presentPointsRecord(record) };
+  }
+}

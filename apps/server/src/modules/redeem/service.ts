@@ -1,0 +1,151 @@
+import type { AdminRedeemCreateBody, Paged, RedeemCodeType, RedeemRecord, RedeemResult } from '@drama/contracts';
+import type { Viewer } from '../../platform/auth.js';
+import type { AppContext } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import { extendVip } from '../membership/vip.js';
+import { changePoints } from '../points/ledger.js';
+import { newRedeemCode, redeemCodeKey } from './codes.js';
+import * as queries from './queries.js';
+
+export interface CreatedCodes {
+  codes: string[];
+  type: RedeemCodeType;
+  value: number;
+  expiresAt: string | null;
+}
+
+/** Failed redemptions allowed in a sliding window, per member and per address, against guessing. */
+export const REDEEM_FAILURE_LIMITS = { windowMs: 10 * 60_000, perUser: 10, perIp: 30 } as const;
+
+/**
+ * Redeem codes (DESIGN.md section 4): case-sensitive, single use, granting VIP days or points.
+ * Redeeming takes the code and grants its value in one transaction; failures are counted per
+ * member and per address in the database, so the limit holds across instances.
+ */
+export class RedeemService {
+  constructor(private readonly ctx: AppContext) {}
+
+  /** Seconds until the member (or the address) may try again; null when not limited. */
+  private async retryAfter(userId: number, ip: string | null, now: Date): Promise<number | null> {
+    const { windowMs, perUser, perIp } = REDEEM_FAILURE_LIMITS;
+    const since = new Date(now.getTime() - windowMs);
+    const [byUser, byIp] = await Promise.all([
+      queries.findLimitingFailure(this.ctx.db, { column: 'user_id', value: userId }, since, perUser),
+      ip === null ? undefined : queries.findLimitingFailure(this.ctx.db, { column: 'ip', value: ip }, since, perIp),
+    ]);
+    const waits = [byUser, byIp]
+      .filter((at): at is Date => at !== undefined)
+      .map((at) => Math.max(1, Math.ceil((at.getTime() + windowMs - now.getTime()) / 1000)));
+    return waits.length === 0 ? null : Math.max(...waits);
+  }
+
+  /** Why a code could not be used: unknown (or a different letter case), used, or expired. */
+  private async failure(key: string, now: Date): Promise<AppError> {
+    const code = await queries.findCode(this.ctx.db, key);
+    if (!code) return new AppError('REDEEM_CODE_INVALID', 'No such redeem code (codes are case-sensitive)');
+    if (code.used_at !== null) return new AppError('REDEEM_CODE_USED', 'This redeem code has been used');
+    if (code.expires_at !== null && code.expires_at <= now) {
+      return new AppError('REDEEM_CODE_EXPIRED', 'This redeem code has expired');
+    }
+    // Live again by now: another attempt's transaction that took it rolled back.
+    return new AppError('REDEEM_CODE_USED', 'This redeem code is being used');
+  }
+
+  async redeem(viewer: Viewer, input: string, ip: string | null): Promise<RedeemResult> {
+    const now = this.ctx.clock();
+    const wait = await this.retryAfter(viewer.id, ip, now);
+    if (wait !== null) {
+      throw new AppError('RATE_LIMITED', 'Too many failed redeem attempts, try again later', { retryAfter: wait });
+    }
+    const key = redeemCodeKey(input);
+    const result = await this.ctx.db.transaction().execute(async (trx): Promise<RedeemResult | null> => {
+      const code = await queries.useCode(trx, { key, userId: viewer.id, now });
+      if (!code) return null;
+      if (code.type === 'vip_days') {
+        const user = await extendVip(trx, viewer.id, code.value, now);
+        if (!user) throw new AppError('UNAUTHORIZED', 'Sign in again');
+        return {
+          type: code.type,
+          value: code.value,
+          points: user.points,
+          vipLevel: user.vip_level,
+          vipExpireTime: user.vip_expire_time?.toISOString() ?? null,
+        };
+      }
+      const record = await changePoints(trx, {
+        userId: viewer.id,
+        type: 'redeem_code',
+        amount: code.value,
+        note: code.code,
+        reference: `redeem:${code.id}`,
+        now,
+      });
+      const user = await trx
+        .selectFrom('users')
+        .select(['vip_level', 'vip_expire_time'])
+        .where('id', '=', viewer.id)
+        .executeTakeFirstOrThrow();
+      return {
+        type: code.type,
+        value: code.value,
+        points: record.balance_after,
+        vipLevel: user.vip_level,
+        vipExpireTime: user.vip_expire_time?.toISOString() ?? null,
+      };
+    });
+    if (result) return result;
+    const error = await this.failure(key, now);
+    await queries.recordFailure(this.ctx.db, {
+      userId: viewer.id,
+      ip,
+      now,
+      forgetBefore: new Date(now.getTime() - REDEEM_FAILURE_LIMITS.windowMs),
+    });
+    throw error;
+  }
+
+  async records(viewer: Viewer, page: { page: number; limit: number }): Promise<Paged<RedeemRecord>> {
+    const { rows, total } = await queries.findRedeemedBy(this.ctx.db, viewer.id, {
+      offset: (page.page - 1) * page.limit,
+      limit: page.limit,
+    });
+    return {
+      items: rows.map((row) => ({
+        id: row.id,
+        code: row.code,
+        type: row.type,
+        value: row.value,
+        redeemedAt: (row.used_at ?? this.ctx.clock()).toISOString(),
+      })),
+      page: page.page,
+      limit: page.limit,
+      total,
+    };
+  }
+
+  /** A batch of new codes (unique: a collision, however unlikely, draws another). */
+  async create(body: AdminRedeemCreateBody): Promise<CreatedCodes> {
+    const now = this.ctx.clock();
+    const expiresAt = body.expiresAt === undefined ? null : new Date(body.expiresAt);
+    if (expiresAt !== null && expiresAt <= now) {
+      throw new AppError('VALIDATION_FAILED', 'expiresAt must be in the future', [
+        { in: 'body', path: 'expiresAt', message: 'must be in the future' },
+      ]);
+    }
+    const codes: string[] = [];
+    for (let attempt = 0; codes.length < body.count; attempt += 1) {
+      if (attempt >= 5) throw new Error('Could not draw enough unique redeem codes');
+      const drawn = new Set<string>();
+      while (drawn.size < body.count - codes.length) drawn.add(newRedeemCode());
+      const stored = await queries.insertCodes(this.ctx.db, {
+        codes: [...drawn],
+        type: body.type,
+        value: body.value,
+        expiresAt,
+        now,
+      });
+      codes.push(...stored);
+    }
+    return { codes, type: body.type, value: body.value, expiresAt: expiresAt?.toISOString() ?? null };
+  }
+}

@@ -1,0 +1,121 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { errorEnvelopeSchema, FEEDBACK_LIMITS, uploadResponseSchema } from '@drama/contracts';
+import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import { IMAGE_EXTENSION_TYPES } from './image-sniff.js';
+import type { UploadService } from './service.js';
+
+const tags = ['feedback'];
+const errors = {
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  413: errorEnvelopeSchema,
+  415: errorEnvelopeSchema,
+  429: errorEnvelopeSchema,
+};
+/** Room for the multipart framing around the file. */
+const FRAMING_BYTES = 16 * 1024;
+
+/** The first part named `file`; other fields are ignored, a second file is refused. */
+async function filePart(request: FastifyRequest): Promise<MultipartFile> {
+  if (!request.isMultipart()) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the image as multipart/form-data in a field named file');
+  }
+  let part: MultipartFile | undefined;
+  try {
+    part = await request.file();
+  } catch (error) {
+    const status = (error as { statusCode?: unknown }).statusCode;
+    if (error instanceof AppError || (typeof status === 'number' && status < 500)) throw error;
+    throw new AppError('BAD_REQUEST', 'The body is not well-formed multipart');
+  }
+  if (!part) throw new AppError('BAD_REQUEST', 'No file in the body: send the image in a field named file');
+  if (part.fieldname !== 'file') {
+    part.file.resume();
+    throw new AppError('BAD_REQUEST', `Send the image in a field named file, not "${part.fieldname}"`);
+  }
+  return part;
+}
+
+/** `POST /client/uploads`: a member's image, for feedback screenshots. */
+export function uploadRoutes(ctx: AppContext, uploads: UploadService): FastifyPluginAsyncZod {
+  return async (app) => {
+    // Multipart is parsed in this scope only; every other route keeps JSON.
+    await app.register(fastifyMultipart, {
+      limits: {
+        fileSize: FEEDBACK_LIMITS.uploadMaxBytes,
+        files: 1,
+        fields: 10,
+        fieldSize: 1024,
+        parts: 12,
+        headerPairs: 50,
+      },
+    });
+
+    app.post(
+      '/client/uploads',
+      {
+        schema: {
+          tags,
+          security: [{ bearer: [] }],
+          summary: `Upload an image (multipart, field "file"; JPEG, PNG, WebP or GIF by content; at most ${FEEDBACK_LIMITS.uploadMaxBytes} bytes)`,
+          consumes: ['multipart/form-data'],
+          response: { 200: uploadResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const viewer = await ctx.auth.requireViewer(request);
+        const declared = Number(request.headers['content-length']);
+        if (Number.isFinite(declared) && declared > FEEDBACK_LIMITS.uploadMaxBytes + FRAMING_BYTES) {
+          throw new AppError('PAYLOAD_TOO_LARGE', `An image may be at most ${FEEDBACK_LIMITS.uploadMaxBytes} bytes`, {
+            maxBytes: FEEDBACK_LIMITS.uploadMaxBytes,
+          });
+        }
+        await uploads.assertWithinLimit(viewer);
+        const part = await filePart(request);
+        return { success: true as const, data: await uploads.store(viewer, part.file) };
+      },
+    );
+  };
+}
+
+const fileParams = z.object({
+  name: z.string().regex(/^[0-9a-f]{32}\.(jpg|png|webp|gif)$/, 'unknown upload'),
+});
+
+/**
+ * Serves uploads at `/media/uploads/<name>`. The random 128-bit name is the key: an `<img>`
+ * cannot send a bearer token, and the operator reads the same addresses. What goes out is
+ * locked down so that an image can never act as a page: its type comes from the content check
+ * made at upload, `nosniff` stops browsers guessing another, and a CSP sandbox disarms it
+ * even when opened on its own.
+ */
+export async function registerUploadFiles(root: FastifyInstance, ctx: AppContext): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  app.get('/media/uploads/:name', { schema: { hide: true, params: fileParams } }, async (request, reply) => {
+    const { name } = request.params;
+    const file = path.join(ctx.config.UPLOAD_DIR, name);
+    const info = await stat(file).catch(() => null);
+    if (!info?.isFile()) throw new AppError('NOT_FOUND', 'No such upload');
+    const extension = name.slice(name.indexOf('.') + 1) as keyof typeof IMAGE_EXTENSION_TYPES;
+    const etag = `"${name}"`;
+    reply
+      .header('Content-Type', IMAGE_EXTENSION_TYPES[extension])
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Content-Disposition', `inline; filename="${name}"`)
+      .header('Content-Security-Policy', "default-src 'none'; sandbox")
+      .header('Cross-Origin-Resource-Policy', 'same-site')
+      // Never rewritten under the same name.
+      .header('Cache-Control', 'private, max-age=31536000, immutable')
+      .header('ETag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    reply.header('Content-Length', info.size);
+    return reply.send(createReadStream(file));
+  });
+}

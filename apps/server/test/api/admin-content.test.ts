@@ -1,0 +1,306 @@
+import {
+  adminDramaImportResponseSchema,
+  type AdminDramaImportBody,
+  adminSettingsResponseSchema,
+  apiPaths,
+  categoryListResponseSchema,
+  dramaDetailResponseSchema,
+  dramaListResponseSchema,
+  playInfoResponseSchema,
+  searchResponseSchema,
+  systemSettingsResponseSchema,
+} from '@drama/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountClient, TEST_ADMIN_TOKEN } from '../support/accounts.js';
+import { buildUser } from '../support/factories.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+
+let t: TestApp;
+let api: ReturnType<typeof accountClient>;
+beforeAll(async () => {
+  t = await createTestApp({ ADMIN_TOKEN: TEST_ADMIN_TOKEN });
+  api = accountClient(t);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const EN = { 'accept-language': 'en-US' };
+
+async function admin(method: 'GET' | 'POST' | 'PUT', route: string, body?: unknown) {
+  const response = await t.server.inject({
+    method,
+    url: `/api/v1${route}`,
+    headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` },
+    ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
+  });
+  return { status: response.statusCode, body: response.json() as unknown };
+}
+
+async function publicSettings() {
+  const answer = await api.call('GET', apiPaths.settings());
+  return systemSettingsResponseSchema.parse(answer.body).data;
+}
+
+describe('admin calls need the admin token', () => {
+  it.each([
+    ['GET', apiPaths.adminSettings(), undefined],
+    ['PUT', apiPaths.adminSettings(), { siteName: 'Hijacked' }],
+    ['GET', apiPaths.adminFeedback(), undefined],
+    ['POST', apiPaths.adminFeedbackReply(1), { content: 'hi' }],
+    ['POST', apiPaths.adminFeedbackClose(1), undefined],
+    ['POST', apiPaths.adminDramaImport(), { dramas: [] }],
+  ] as const)('%s %s', async (method, route, body) => {
+    const member = await buildUser(t.database.db, t.ctx.tokens);
+    for (const headers of [{}, { authorization: `Bearer ${member.token}` }, { authorization: 'Bearer nope-nope-nope' }]) {
+      const response = await t.server.inject({
+        method,
+        url: `/api/v1${route}`,
+        headers,
+        ...(body === undefined ? {} : { payload: body }),
+      });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toMatchObject({ success: false, code: 'ADMIN_TOKEN_INVALID' });
+    }
+    expect((await publicSettings()).siteName).not.toBe('Hijacked');
+  });
+});
+
+describe('system settings', () => {
+  it('reads them, and a change shows in GET /client/settings at once', async () => {
+    const before = await publicSettings(); // warms the public cache
+    const read = adminSettingsResponseSchema.parse((await admin('GET', apiPaths.adminSettings())).body).data;
+    expect(read).toEqual(before);
+
+    const agreement = 'User agreement\n\n1. Terms\nContact {contact} at {platformName}.';
+    const changed = await admin('PUT', apiPaths.adminSettings(), {
+      siteName: 'Starlight Shorts',
+      userAgreement: agreement,
+      followSystemTheme: false,
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(adminSettingsResponseSchema.parse(changed.body).data).toEqual({
+      ...before,
+      siteName: 'Starlight Shorts',
+      userAgreement: agreement,
+      followSystemTheme: false,
+    });
+
+    const after = await publicSettings();
+    expect(after).toMatchObject({ siteName: 'Starlight Shorts', userAgreement: agreement, followSystemTheme: false });
+    expect(after.privacyPolicy).toBe(before.privacyPolicy);
+    expect(after.contact).toBe(before.contact);
+  });
+
+  it('refuses unknown keys and wrong types, changing nothing', async () => {
+    const before = await publicSettings();
+    for (const body of [
+      { siteTitle: 'x' },
+      { siteName: 42 },
+      { followSystemTheme: 'yes' },
+      { siteName: 'ok', evil: true },
+      [],
+    ]) {
+      api.refused(await admin('PUT', apiPaths.adminSettings(), body), 400, 'VALIDATION_FAILED');
+    }
+    expect(await publicSettings()).toEqual(before);
+  });
+});
+
+const NEW_DRAMA: AdminDramaImportBody['dramas'][number] = {
+  slug: 'midnight-lighthouse',
+  title: { 'zh-CN': '午夜灯塔', 'zh-Hant': '午夜燈塔', 'en-US': 'Midnight Lighthouse Keeper' },
+  description: {
+    'zh-CN': '灯塔守护者在暴风雨之夜救起了一位神秘的陌生人。',
+    'zh-Hant': '燈塔守護者在暴風雨之夜救起了一位神秘的陌生人。',
+    'en-US': 'On a stormy night the lighthouse keeper pulls a mysterious stranger from the sea.',
+  },
+  category: 'coastal-mystery',
+  tags: ['sea-story', 'suspense-twist'],
+  coverPath: 'cold-palace-consort.jpg',
+  episodes: [
+    { sequence: 1, isFree: true, durationSeconds: 45, mediaKey: 'cold-palace-consort-ep01' },
+    { sequence: 2, isFree: true, durationSeconds: 32, mediaKey: 'cold-palace-consort-ep02' },
+    { sequence: 3, isFree: false, durationSeconds: 40, mediaKey: 'cold-palace-consort-vip-a' },
+  ],
+};
+
+const CATALOGUE: AdminDramaImportBody = {
+  categories: [
+    { slug: 'coastal-mystery', name: { 'zh-CN': '海岸悬疑', 'zh-Hant': '海岸懸疑', 'en-US': 'Coastal Mystery' } },
+  ],
+  tags: [
+    { slug: 'sea-story', name: { 'zh-CN': '大海', 'zh-Hant': '大海', 'en-US': 'Sea' } },
+    { slug: 'suspense-twist', name: { 'zh-CN': '反转', 'zh-Hant': '反轉', 'en-US': 'Twist' } },
+  ],
+  dramas: [NEW_DRAMA],
+};
+
+async function latestDramas() {
+  const answer = await api.call('GET', `${apiPaths.dramas()}?sort=latest&limit=50`, { headers: EN });
+  return dramaListResponseSchema.parse(answer.body).data.items;
+}
+
+describe('POST /admin/dramas/import', () => {
+  it('creates a drama that is listed, searchable and playable at once, and re-importing it changes nothing', async () => {
+    // Warm the catalogue caches: the import must drop them.
+    expect((await latestDramas()).map((drama) => drama.title)).not.toContain('Midnight Lighthouse Keeper');
+
+    const first = await admin('POST', apiPaths.adminDramaImport(), CATALOGUE);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const result = adminDramaImportResponseSchema.parse(first.body).data;
+    expect(result).toMatchObject({ created: 1, updated: 0 });
+    const [created] = result.dramas;
+    expect(created).toMatchObject({ slug: 'midnight-lighthouse', action: 'created', episodeCount: 3, freeEpisodeCount: 2 });
+    const id = created?.id ?? 0;
+
+    const listed = (await latestDramas()).find((drama) => drama.id === id);
+    expect(listed).toMatchObject({
+      title: 'Midnight Lighthouse Keeper',
+      category: { slug: 'coastal-mystery', name: 'Coastal Mystery' },
+      episodeCount: 3,
+      freeEpisodeCount: 2,
+      coverUrl: '/media/covers/cold-palace-consort.jpg',
+    });
+    expect(listed?.tags.map((tag) => tag.slug).sort()).toEqual(['sea-story', 'suspense-twist']);
+    const categories = categoryListResponseSchema.parse((await api.call('GET', apiPaths.categories(), { headers: EN })).body).data;
+    expect(categories.items.find((category) => category.slug === 'coastal-mystery')?.dramaCount).toBe(1);
+
+    const detail = dramaDetailResponseSchema.parse((await api.call('GET', apiPaths.drama(id), { headers: EN })).body).data;
+    expect(detail.episodes.map((episode) => [episode.sequence, episode.isFree])).toEqual([
+      [1, true],
+      [2, true],
+      [3, false],
+    ]);
+    const firstEpisode = detail.episodes[0];
+    const play = playInfoResponseSchema.parse((await api.call('GET', apiPaths.play(firstEpisode?.id ?? 0))).body).data;
+    const video = await t.server.inject({ url: play.playUrl, headers: { range: 'bytes=0-99' } });
+    expect(video.statusCode).toBe(206);
+    expect(video.headers['content-type']).toMatch(/video\/mp4/);
+    const locked = await api.call('GET', apiPaths.play(detail.episodes[2]?.id ?? 0));
+    expect(locked.status).toBe(401);
+
+    const search = await api.call('GET', `${apiPaths.search()}?keyword=${encodeURIComponent('灯塔')}`, { headers: EN });
+    expect(search.status, JSON.stringify(search.body)).toBe(200);
+    expect(searchResponseSchema.parse(search.body).data.items.map((hit) => hit.drama.id)).toContain(id);
+
+    const again = await admin('POST', apiPaths.adminDramaImport(), CATALOGUE);
+    const second = adminDramaImportResponseSchema.parse(again.body).data;
+    expect(second).toMatchObject({ created: 0, updated: 1, dramas: [{ id, action: 'updated', episodeCount: 3 }] });
+    const sameDetail = dramaDetailResponseSchema.parse((await api.call('GET', apiPaths.drama(id), { headers: EN })).body).data;
+    expect(sameDetail.episodes.map((episode) => episode.id)).toEqual(detail.episodes.map((episode) => episode.id));
+    const count = await t.database.db
+      .selectFrom('dramas')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('slug', '=', 'midnight-lighthouse')
+      .executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(1);
+  });
+
+  it('updates an existing drama by slug: texts, tags and episodes by sequence, keeping episode ids and engagement', async () => {
+    const slug = 'harbour-lights';
+    const base = { ...NEW_DRAMA, slug, category: null, tags: ['sea-story'] };
+    const created = adminDramaImportResponseSchema.parse(
+      (await admin('POST', apiPaths.adminDramaImport(), { ...CATALOGUE, dramas: [base] })).body,
+    ).data.dramas[0];
+    const id = created?.id ?? 0;
+    const before = dramaDetailResponseSchema.parse((await api.call('GET', apiPaths.drama(id), { headers: EN })).body).data;
+    await t.database.db.updateTable('dramas').set({ view_count: 500 }).where('id', '=', id).execute();
+
+    const changed = {
+      ...base,
+      title: { ...base.title, 'en-US': 'Harbour Lights Returns' },
+      tags: ['suspense-twist'],
+      completed: true,
+      episodes: [
+        { sequence: 3, isFree: true, durationSeconds: 41, mediaKey: 'cold-palace-consort-ep03' },
+        { sequence: 4, isFree: false, durationSeconds: 50, mediaKey: 'cold-palace-consort-vip-b' },
+      ],
+    };
+    const answer = adminDramaImportResponseSchema.parse(
+      (await admin('POST', apiPaths.adminDramaImport(), { ...CATALOGUE, dramas: [changed] })).body,
+    ).data;
+    expect(answer.dramas).toMatchObject([{ id, action: 'updated', episodeCount: 4, freeEpisodeCount: 3 }]);
+
+    const after = dramaDetailResponseSchema.parse((await api.call('GET', apiPaths.drama(id), { headers: EN })).body).data;
+    expect(after).toMatchObject({ title: 'Harbour Lights Returns', isCompleted: true, viewCount: 500, episodeCount: 4 });
+    expect(after.tags.map((tag) => tag.slug)).toEqual(['suspense-twist']);
+    expect(after.episodes.slice(0, 3).map((episode) => episode.id)).toEqual(before.episodes.map((episode) => episode.id));
+    expect(after.episodes.map((episode) => [episode.sequence, episode.isFree, episode.durationSeconds])).toEqual([
+      [1, true, 45],
+      [2, true, 32],
+      [3, true, 41],
+      [4, false, 50],
+    ]);
+  });
+
+  it('refuses unknown categories and tags, naming them, and applies nothing of a failed import', async () => {
+    const good = { ...NEW_DRAMA, slug: 'first-of-two', category: null, tags: [] };
+    const bad = { ...NEW_DRAMA, slug: 'second-of-two', category: 'no-such-category', tags: ['no-such-tag'] };
+    const answer = await admin('POST', apiPaths.adminDramaImport(), { dramas: [good, bad] });
+    const details = api.refused(answer, 400, 'VALIDATION_FAILED') as unknown as Array<{ path: string; message: string }>;
+    expect(details.map((problem) => problem.path)).toEqual(['dramas.1.category', 'dramas.1.tags.0']);
+    expect(details[0]?.message).toContain('no-such-category');
+    const rows = await t.database.db.selectFrom('dramas').select('slug').where('slug', 'in', ['first-of-two', 'second-of-two']).execute();
+    expect(rows).toEqual([]);
+  });
+
+  it('refuses media that is not under MEDIA_DIR', async () => {
+    const drama = {
+      ...NEW_DRAMA,
+      slug: 'missing-media',
+      category: null,
+      tags: [],
+      coverPath: 'nowhere.jpg',
+      episodes: [{ sequence: 1, isFree: true, durationSeconds: 10, mediaKey: 'no-such-clip' }],
+    };
+    const details = api.refused(
+      await admin('POST', apiPaths.adminDramaImport(), { dramas: [drama] }),
+      400,
+      'VALIDATION_FAILED',
+    ) as unknown as Array<{ path: string }>;
+    expect(details.map((problem) => problem.path)).toEqual(['dramas.0.coverPath', 'dramas.0.episodes.0.mediaKey']);
+  });
+
+  it('validates the catalogue', async () => {
+    const cases: unknown[] = [
+      { dramas: [] },
+      { dramas: [{ ...NEW_DRAMA, slug: 'Not A Slug' }] },
+      { dramas: [{ ...NEW_DRAMA, title: { 'zh-CN': '只有中文' } }] },
+      { dramas: [{ ...NEW_DRAMA, coverPath: '../../data/admin-token' }] },
+      { dramas: [{ ...NEW_DRAMA, coverPath: '/etc/passwd.jpg' }] },
+      { dramas: [{ ...NEW_DRAMA, episodes: [] }] },
+      { dramas: [{ ...NEW_DRAMA, episodes: [NEW_DRAMA.episodes[0], NEW_DRAMA.episodes[0]] }] },
+      { dramas: [{ ...NEW_DRAMA, episodes: [{ ...NEW_DRAMA.episodes[0], mediaKey: '../clips/x' }] }] },
+      { dramas: [{ ...NEW_DRAMA, episodes: [{ ...NEW_DRAMA.episodes[0], sequence: 0 }] }] },
+      { dramas: [NEW_DRAMA, NEW_DRAMA] },
+    ];
+    for (const body of cases) {
+      api.refused(await admin('POST', apiPaths.adminDramaImport(), body), 400, 'VALIDATION_FAILED');
+    }
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents the feedback, upload, vitals and operator content calls', async () => {
+    const response = await t.server.inject('/api/docs/json');
+    expect(response.statusCode).toBe(200);
+    const doc = response.json() as { paths: Record<string, Record<string, unknown>> };
+    const expected: Array<[string, string]> = [
+      ['/api/v1/client/feedback', 'post'],
+      ['/api/v1/client/feedback', 'get'],
+      ['/api/v1/client/feedback/{id}', 'get'],
+      ['/api/v1/client/uploads', 'post'],
+      ['/api/v1/client/vitals', 'post'],
+      ['/api/v1/admin/settings', 'put'],
+      ['/api/v1/admin/feedback', 'get'],
+      ['/api/v1/admin/feedback/{id}/reply', 'post'],
+      ['/api/v1/admin/feedback/{id}/close', 'post'],
+      ['/api/v1/admin/dramas/import', 'post'],
+    ];
+    for (const [path, method] of expected) {
+      expect(doc.paths[path]?.[method], `${method} ${path}`).toBeDefined();
+    }
+    expect(Object.keys(doc.paths).some((path) => path.startsWith('/media/uploads'))).toBe(false);
+  });
+});

@@ -1,0 +1,251 @@
+import {
+  adminFeedbackListResponseSchema,
+  adminFeedbackResponseSchema,
+  apiPaths,
+  FEEDBACK_LIMITS,
+  feedbackListResponseSchema,
+  feedbackResponseSchema,
+  uploadResponseSchema,
+} from '@drama/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountClient, TEST_ADMIN_TOKEN } from '../support/accounts.js';
+import { buildUser } from '../support/factories.js';
+import { tinyPng, upload } from '../support/images.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+
+let t: TestApp;
+let api: ReturnType<typeof accountClient>;
+beforeAll(async () => {
+  t = await createTestApp({ ADMIN_TOKEN: TEST_ADMIN_TOKEN });
+  api = accountClient(t);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const member = () => buildUser(t.database.db, t.ctx.tokens);
+
+async function screenshot(token: string): Promise<{ id: number; url: string }> {
+  const answer = await upload(t, token, { filename: 's.png', contentType: 'image/png', data: tinyPng() });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return uploadResponseSchema.parse(answer.body).data;
+}
+
+async function send(token: string, body: Record<string, unknown>) {
+  const answer = await api.call('POST', apiPaths.feedback(), { token, body });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return feedbackResponseSchema.parse(answer.body).data;
+}
+
+async function admin(method: 'GET' | 'POST', route: string, body?: unknown) {
+  return api.call(method, route, { token: TEST_ADMIN_TOKEN, body });
+}
+
+describe('sending feedback', () => {
+  it('stores it as pending, with the trimmed text, the contact and the member’s screenshots', async () => {
+    const { token } = await member();
+    const first = await screenshot(token);
+    const second = await screenshot(token);
+    const sent = await send(token, {
+      type: 'bug',
+      content: '   The player freezes on episode 3.   ',
+      contact: ' reader@example.com ',
+      screenshotIds: [second.id, first.id],
+    });
+    expect(sent).toMatchObject({
+      type: 'bug',
+      content: 'The player freezes on episode 3.',
+      contact: 'reader@example.com',
+      status: 'pending',
+      replies: [],
+      screenshots: [
+        { id: second.id, url: second.url },
+        { id: first.id, url: first.url },
+      ],
+    });
+    const read = await api.call('GET', apiPaths.feedbackItem(sent.id), { token });
+    expect(feedbackResponseSchema.parse(read.body).data).toEqual(sent);
+  });
+
+  it('needs a signed-in member', async () => {
+    api.refused(await api.call('POST', apiPaths.feedback(), { body: { type: 'general', content: 'hello there' } }), 401, 'UNAUTHORIZED');
+    api.refused(await api.call('GET', apiPaths.feedback()), 401, 'UNAUTHORIZED');
+  });
+
+  it('validates type, content length (after trimming), contact and the number of screenshots', async () => {
+    const { token } = await member();
+    const shots = await Promise.all([screenshot(token), screenshot(token), screenshot(token), screenshot(token)]);
+    const bodies: Array<Record<string, unknown>> = [
+      { type: 'complaint', content: 'a valid content' },
+      { content: 'a valid content' },
+      { type: 'general', content: 'abcd' },
+      { type: 'general', content: '   abcd    ' },
+      { type: 'general', content: 'x'.repeat(FEEDBACK_LIMITS.contentMax + 1) },
+      { type: 'general' },
+      { type: 'general', content: 'a valid content', contact: 'c'.repeat(FEEDBACK_LIMITS.contactMax + 1) },
+      { type: 'general', content: 'a valid content', screenshotIds: shots.map((shot) => shot.id) },
+      { type: 'general', content: 'a valid content', screenshotIds: ['one'] },
+    ];
+    for (const body of bodies) {
+      api.refused(await api.call('POST', apiPaths.feedback(), { token, body }), 400, 'VALIDATION_FAILED');
+    }
+    // The edges are fine.
+    await send(token, { type: 'general', content: 'abcde' });
+    await send(token, { type: 'other', content: 'y'.repeat(FEEDBACK_LIMITS.contentMax), screenshotIds: shots.slice(0, 3).map((s) => s.id) });
+  });
+
+  it('refuses a screenshot that is someone else’s upload, or none at all (UPLOAD_NOT_FOUND), storing nothing', async () => {
+    const owner = await member();
+    const intruder = await member();
+    const theirs = await screenshot(owner.token);
+    const mine = await screenshot(intruder.token);
+    for (const ids of [[theirs.id], [mine.id, theirs.id], [2_000_000]]) {
+      const details = api.refused(
+        await api.call('POST', apiPaths.feedback(), {
+          token: intruder.token,
+          body: { type: 'account', content: 'look at this one', screenshotIds: ids },
+        }),
+        400,
+        'UPLOAD_NOT_FOUND',
+      );
+      expect(details.ids).toEqual(ids.filter((id) => id !== mine.id));
+    }
+    const count = await t.database.db
+      .selectFrom('feedback')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', intruder.user.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(0);
+  });
+
+  it('allows FEEDBACK_PER_HOUR items an hour per member, then 429 with retryAfter', async () => {
+    const { token } = await member();
+    const other = await member();
+    const limit = t.ctx.config.FEEDBACK_PER_HOUR;
+    expect(limit).toBe(5);
+    for (let index = 0; index < limit; index += 1) {
+      await send(token, { type: 'suggestion', content: `idea number ${index}` });
+    }
+    const details = api.refused(
+      await api.call('POST', apiPaths.feedback(), { token, body: { type: 'suggestion', content: 'one idea too many' } }),
+      429,
+      'RATE_LIMITED',
+    );
+    expect(details.retryAfter).toBeGreaterThan(3500);
+    expect(details.retryAfter).toBeLessThanOrEqual(3600);
+    await send(other.token, { type: 'suggestion', content: 'someone else is fine' });
+  });
+
+  it('counts parallel sends against the limit too', async () => {
+    const { token } = await member();
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, index) =>
+        api.call('POST', apiPaths.feedback(), { token, body: { type: 'general', content: `parallel ${index}` } }),
+      ),
+    );
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(5);
+    expect(answers.filter((answer) => answer.status === 429)).toHaveLength(3);
+  });
+});
+
+describe('a member’s feedback history', () => {
+  it('lists only their own, newest first, filtered by status; another member’s item is 404', async () => {
+    const alice = await member();
+    const bob = await member();
+    const a1 = await send(alice.token, { type: 'vip', content: 'first from alice' });
+    const a2 = await send(alice.token, { type: 'payment', content: 'second from alice' });
+    const b1 = await send(bob.token, { type: 'general', content: 'only one from bob' });
+
+    const list = feedbackListResponseSchema.parse((await api.call('GET', apiPaths.feedback(), { token: alice.token })).body).data;
+    expect(list.items.map((item) => item.id)).toEqual([a2.id, a1.id]);
+    expect(list.total).toBe(2);
+
+    const paged = feedbackListResponseSchema.parse(
+      (await api.call('GET', `${apiPaths.feedback()}?page=2&limit=1`, { token: alice.token })).body,
+    ).data;
+    expect(paged).toMatchObject({ page: 2, limit: 1, total: 2 });
+    expect(paged.items.map((item) => item.id)).toEqual([a1.id]);
+
+    api.refused(await api.call('GET', apiPaths.feedbackItem(b1.id), { token: alice.token }), 404, 'FEEDBACK_NOT_FOUND');
+    api.refused(await api.call('GET', apiPaths.feedbackItem(2_000_000), { token: alice.token }), 404, 'FEEDBACK_NOT_FOUND');
+    api.refused(await api.call('GET', `${apiPaths.feedback()}?status=open`, { token: alice.token }), 400, 'VALIDATION_FAILED');
+
+    await admin('POST', apiPaths.adminFeedbackReply(a1.id), { content: 'Thanks, fixed.' });
+    const replied = feedbackListResponseSchema.parse(
+      (await api.call('GET', `${apiPaths.feedback()}?status=replied`, { token: alice.token })).body,
+    ).data;
+    expect(replied.items.map((item) => item.id)).toEqual([a1.id]);
+  });
+});
+
+describe('the operator’s answers', () => {
+  it('a reply shows in the member’s history and makes the item replied; closing ends it', async () => {
+    const { user, token } = await member();
+    const shot = await screenshot(token);
+    const sent = await send(token, { type: 'payment', content: 'I paid but got no VIP', screenshotIds: [shot.id] });
+
+    const pending = adminFeedbackListResponseSchema.parse((await admin('GET', `${apiPaths.adminFeedback()}?status=pending`)).body).data;
+    const listed = pending.items.find((item) => item.id === sent.id);
+    expect(listed).toMatchObject({ userId: user.id, username: user.username, status: 'pending' });
+    expect(listed?.screenshots).toEqual([{ id: shot.id, url: shot.url }]);
+
+    const reply = await admin('POST', apiPaths.adminFeedbackReply(sent.id), { content: '  We have added your VIP days.  ' });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    expect(adminFeedbackResponseSchema.parse(reply.body).data).toMatchObject({ status: 'replied' });
+
+    const seen = feedbackResponseSchema.parse((await api.call('GET', apiPaths.feedbackItem(sent.id), { token })).body).data;
+    expect(seen.status).toBe('replied');
+    expect(seen.replies).toMatchObject([{ author: 'support', content: 'We have added your VIP days.' }]);
+    expect(Date.parse(seen.updatedAt)).toBeGreaterThanOrEqual(Date.parse(sent.updatedAt));
+
+    await admin('POST', apiPaths.adminFeedbackReply(sent.id), { content: 'Anything else?' });
+    const shown = adminFeedbackResponseSchema.parse((await admin('GET', apiPaths.adminFeedbackItem(sent.id))).body).data;
+    expect(shown.replies.map((r) => r.content)).toEqual(['We have added your VIP days.', 'Anything else?']);
+
+    const closed = await admin('POST', apiPaths.adminFeedbackClose(sent.id));
+    expect(adminFeedbackResponseSchema.parse(closed.body).data.status).toBe('closed');
+    const after = feedbackResponseSchema.parse((await api.call('GET', apiPaths.feedbackItem(sent.id), { token })).body).data;
+    expect(after.status).toBe('closed');
+    expect(after.replies).toHaveLength(2);
+
+    api.refused(await admin('POST', apiPaths.adminFeedbackReply(sent.id), { content: 'too late' }), 409, 'FEEDBACK_CLOSED');
+    // Closing again changes nothing.
+    expect((await admin('POST', apiPaths.adminFeedbackClose(sent.id))).status).toBe(200);
+  });
+
+  it('can close pending feedback without replying', async () => {
+    const { token } = await member();
+    const sent = await send(token, { type: 'other', content: 'never mind, sorted' });
+    await admin('POST', apiPaths.adminFeedbackClose(sent.id));
+    const seen = feedbackResponseSchema.parse((await api.call('GET', apiPaths.feedbackItem(sent.id), { token })).body).data;
+    expect(seen).toMatchObject({ status: 'closed', replies: [] });
+  });
+
+  it('answers 404 for unknown feedback and 400 for an empty reply', async () => {
+    const { token } = await member();
+    const sent = await send(token, { type: 'general', content: 'hello support' });
+    api.refused(await admin('POST', apiPaths.adminFeedbackReply(2_000_000), { content: 'hi' }), 404, 'FEEDBACK_NOT_FOUND');
+    api.refused(await admin('POST', apiPaths.adminFeedbackClose(2_000_000)), 404, 'FEEDBACK_NOT_FOUND');
+    api.refused(await admin('GET', apiPaths.adminFeedbackItem(2_000_000)), 404, 'FEEDBACK_NOT_FOUND');
+    api.refused(await admin('POST', apiPaths.adminFeedbackReply(sent.id), { content: '   ' }), 400, 'VALIDATION_FAILED');
+    api.refused(await admin('GET', `${apiPaths.adminFeedback()}?status=done`), 400, 'VALIDATION_FAILED');
+  });
+
+  it('needs the admin token', async () => {
+    const { token } = await member();
+    const sent = await send(token, { type: 'general', content: 'hello support' });
+    const calls = [
+      ['GET', apiPaths.adminFeedback(), undefined],
+      ['GET', apiPaths.adminFeedbackItem(sent.id), undefined],
+      ['POST', apiPaths.adminFeedbackReply(sent.id), { content: 'hi' }],
+      ['POST', apiPaths.adminFeedbackClose(sent.id)],
+    ] as const;
+    for (const [method, route, body] of calls) {
+      for (const bearer of [undefined, token, 'not-the-admin-token']) {
+        api.refused(await api.call(method, route, { token: bearer, body }), 401, 'ADMIN_TOKEN_INVALID');
+      }
+    }
+    const seen = feedbackResponseSchema.parse((await api.call('GET', apiPaths.feedbackItem(sent.id), { token })).body).data;
+    expect(seen).toMatchObject({ status: 'pending', replies: [] });
+  });
+});

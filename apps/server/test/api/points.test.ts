@@ -1,0 +1,250 @@
+import { execFile } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import {
+  adminPointsResponseSchema,
+  API_BASE,
+  apiPaths,
+  errorEnvelopeSchema,
+  pointsRecordListResponseSchema,
+  pointsSummaryResponseSchema,
+  taskClaimResponseSchema,
+} from '@drama/contracts';
+import { sql } from 'kysely';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../../src/platform/config.js';
+import { TEST_ADMIN_TOKEN } from '../support/accounts.js';
+import { buildUser } from '../support/factories.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+
+function shanghai(local: string): Date {
+  return new Date(`${local}+08:00`);
+}
+
+let now = shanghai('2030-03-10T12:00:00');
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({ APP_TIMEZONE: 'Asia/Shanghai', ADMIN_TOKEN: TEST_ADMIN_TOKEN }, { clock: () => now });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+afterEach(async () => {
+  const unbalanced = await sql<{ id: number }>`
+    select u.id from users u left join points_records r on r.user_id = u.id
+    group by u.id having u.points <> coalesce(sum(r.amount), 0)`.execute(t.database.db);
+  expect(unbalanced.rows).toEqual([]);
+  const broken = await sql<{ id: number }>`
+    select id from (
+      select id, balance_after, sum(amount) over (partition by user_id order by id) as running from points_records
+    ) rows where running <> balance_after`.execute(t.database.db);
+  expect(broken.rows).toEqual([]);
+});
+
+type Auth = Record<string, string>;
+const admin = { authorization: `Bearer ${TEST_ADMIN_TOKEN}` };
+
+async function call(method: 'GET' | 'POST', url: string, auth: Auth = {}, body?: unknown) {
+  const response = await t.server.inject({
+    method,
+    url: `${API_BASE}${url}`,
+    headers: auth,
+    ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
+  });
+  return { status: response.statusCode, body: response.json() as unknown };
+}
+
+function refused(answer: { status: number; body: unknown }, status: number, code: string) {
+  expect(answer.status, JSON.stringify(answer.body)).toBe(status);
+  const envelope = errorEnvelopeSchema.parse(answer.body);
+  expect(envelope.code).toBe(code);
+  return envelope.details;
+}
+
+async function member() {
+  return buildUser(t.database.db, t.ctx.tokens);
+}
+
+async function grant(userId: number, amount: number, note = 'goodwill') {
+  const answer = await call('POST', apiPaths.adminUserPoints(userId), admin, { amount, note });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return adminPointsResponseSchema.parse(answer.body).data;
+}
+
+async function summary(auth: Auth) {
+  const answer = await call('GET', apiPaths.points(), auth);
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return pointsSummaryResponseSchema.parse(answer.body).data;
+}
+
+async function records(auth: Auth, query = '') {
+  const answer = await call('GET', `${apiPaths.pointsRecords()}${query}`, auth);
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return pointsRecordListResponseSchema.parse(answer.body).data;
+}
+
+async function balanceOf(userId: number): Promise<number> {
+  const row = await t.database.db.selectFrom('users').select('points').where('id', '=', userId).executeTakeFirstOrThrow();
+  return row.points;
+}
+
+describe('the points summary and records', () => {
+  it('are for members only', async () => {
+    refused(await call('GET', apiPaths.points()), 401, 'UNAUTHORIZED');
+    refused(await call('GET', apiPaths.pointsRecords()), 401, 'UNAUTHORIZED');
+  });
+
+  it('start at zero', async () => {
+    const { auth } = await member();
+    expect(await summary(auth)).toEqual({ balance: 0, todayEarned: 0, totalEarned: 0, checkedInToday: false, checkInStreak: 0 });
+    expect(await records(auth)).toEqual({ items: [], page: 1, limit: 20, total: 0 });
+  });
+
+  it('count what was earned today in Shanghai apart from what was earned in all; spending earns nothing', async () => {
+    const { user, auth } = await member();
+    now = shanghai('2030-03-10T22:00:00');
+    await grant(user.id, 300);
+    now = shanghai('2030-03-11T00:30:00');
+    const checkIn = await call('POST', apiPaths.taskClaim('dailyCheckIn'), auth);
+    expect(taskClaimResponseSchema.parse(checkIn.body).data.balance).toBe(310);
+    await grant(user.id, -100, 'correction');
+    expect(await summary(auth)).toEqual({
+      balance: 210,
+      todayEarned: 10,
+      totalEarned: 310,
+      checkedInToday: true,
+      checkInStreak: 1,
+    });
+  });
+
+  it('list the member’s own rows, newest first, by type and by page', async () => {
+    const { user, auth } = await member();
+    const other = await member();
+    now = shanghai('2030-03-12T09:00:00');
+    await grant(user.id, 50, 'first');
+    await grant(other.user.id, 999, 'not yours');
+    now = shanghai('2030-03-12T09:01:00');
+    await call('POST', apiPaths.taskClaim('dailyCheckIn'), auth);
+    now = shanghai('2030-03-12T09:02:00');
+    await grant(user.id, -20, 'third');
+
+    const all = await records(auth);
+    expect(all.total).toBe(3);
+    expect(all.items.map((r) => [r.type, r.amount, r.balanceAfter, r.note])).toEqual([
+      ['admin', -20, 40, 'third'],
+      ['sign_in', 10, 60, 'dailyCheckIn'],
+      ['admin', 50, 50, 'first'],
+    ]);
+    expect(all.items[0]?.createdAt).toBe(shanghai('2030-03-12T09:02:00').toISOString());
+
+    const admins = await records(auth, '?type=admin');
+    expect(admins.total).toBe(2);
+    expect(admins.items.every((r) => r.type === 'admin')).toBe(true);
+    const second = await records(auth, '?page=2&limit=2');
+    expect(second).toMatchObject({ page: 2, limit: 2, total: 3 });
+    expect(second.items.map((r) => r.note)).toEqual(['first']);
+
+    for (const query of ['?type=gift', '?page=0', '?limit=101', '?limit=abc']) {
+      refused(await call('GET', `${apiPaths.pointsRecords()}${query}`, auth), 400, 'VALIDATION_FAILED');
+    }
+  });
+});
+
+describe('POST /admin/users/{id}/points', () => {
+  it('grants and deducts through the ledger, never below zero', async () => {
+    const { user, auth } = await member();
+    const granted = await grant(user.id, 500, 'Compensation for an outage');
+    expect(granted.balance).toBe(500);
+    expect(granted.record).toMatchObject({
+      type: 'admin',
+      amount: 500,
+      balanceAfter: 500,
+      note: 'Compensation for an outage',
+    });
+    expect((await grant(user.id, -200, 'Refunded order')).balance).toBe(300);
+
+    const details = refused(
+      await call('POST', apiPaths.adminUserPoints(user.id), admin, { amount: -301, note: 'too much' }),
+      422,
+      'INSUFFICIENT_POINTS',
+    );
+    expect(details).toEqual({ current: 300, required: 301 });
+    expect(await balanceOf(user.id)).toBe(300);
+    expect((await records(auth)).total).toBe(2);
+    expect((await grant(user.id, -300, 'all of it')).balance).toBe(0);
+  });
+
+  it('refuses an unknown user, bad bodies and callers without the admin token', async () => {
+    const { user, token } = await member();
+    refused(await call('POST', apiPaths.adminUserPoints(99_999_999), admin, { amount: 5, note: 'x' }), 404, 'USER_NOT_FOUND');
+    for (const body of [
+      {},
+      { amount: 0, note: 'zero' },
+      { amount: 1.5, note: 'half' },
+      { amount: '10', note: 'text' },
+      { amount: 2_000_000, note: 'huge' },
+      { amount: 10 },
+      { amount: 10, note: '   ' },
+      { amount: 10, note: 'x'.repeat(201) },
+    ]) {
+      refused(await call('POST', apiPaths.adminUserPoints(user.id), admin, body), 400, 'VALIDATION_FAILED');
+    }
+    refused(await call('POST', '/admin/users/abc/points', admin, { amount: 1, note: 'x' }), 400, 'VALIDATION_FAILED');
+    const callers: Auth[] = [{}, { authorization: `Bearer ${token}` }, { authorization: 'Bearer wrong' }];
+    for (const auth of callers) {
+      refused(await call('POST', apiPaths.adminUserPoints(user.id), auth, { amount: 1, note: 'x' }), 401, 'ADMIN_TOKEN_INVALID');
+    }
+    expect(await balanceOf(user.id)).toBe(0);
+  });
+});
+
+describe('npm run admin -- points grant', () => {
+  let url: string;
+  beforeAll(async () => {
+    await t.server.listen({ port: 0, host: '127.0.0.1' });
+    url = `http://127.0.0.1:${(t.server.server.address() as AddressInfo).port}`;
+  });
+
+  function cli(args: string[]) {
+    return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+      execFile(
+        path.join(REPO_ROOT, 'node_modules/.bin/tsx'),
+        [path.join(REPO_ROOT, 'apps/server/src/cli/admin.ts'), '--url', url, ...args],
+        { cwd: REPO_ROOT, env: { ...process.env, ADMIN_TOKEN: TEST_ADMIN_TOKEN }, timeout: 60_000 },
+        (error, stdout, stderr) => {
+          resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
+        },
+      );
+    });
+  }
+
+  it('grants and deducts, and explains bad usage', { timeout: 180_000 }, async () => {
+    const { user } = await member();
+    const id = String(user.id);
+    const [granted, noNote, ambiguous] = await Promise.all([
+      cli(['points', 'grant', id, '--amount', '120', '--note', 'Launch gift']),
+      cli(['points', 'grant', id, '--amount', '5']),
+      cli(['points', 'grant', id, '--amount', '-5', '--note', 'x']),
+    ]);
+    expect(granted.stderr).toBe('');
+    expect(granted.code).toBe(0);
+    expect(granted.stdout).toMatch(new RegExp(`Granted 120 points to user ${id}: balance 120`));
+    expect(noNote.code).toBe(2);
+    expect(noNote.stderr).toMatch(/needs --note/);
+    // A negative number after a space reads as an option: the message says to write --amount=-5.
+    expect(ambiguous.code).toBe(2);
+    expect(ambiguous.stderr).toMatch(/--amount=-5/);
+
+    const [deducted, tooMuch] = await Promise.all([
+      cli(['points', 'grant', id, '--amount=-20', '--note', 'Correction']),
+      cli(['points', 'grant', id, '--amount=-1000', '--note', 'x']),
+    ]);
+    expect(deducted.code).toBe(0);
+    expect(deducted.stdout).toMatch(new RegExp(`Deducted 20 points from user ${id}: balance 100`));
+    expect(tooMuch.code).toBe(1);
+    expect(tooMuch.stderr).toMatch(/INSUFFICIENT_POINTS/);
+    expect(await balanceOf(user.id)).toBe(100);
+  });
+});

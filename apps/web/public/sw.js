@@ -1,0 +1,118 @@
+/*
+ * The app's service worker. The build writes the list of the app shell's files and a version
+ * into it (vite.config.ts, precacheManifest); each deploy therefore gets new cache names and
+ * the old caches are deleted when the new worker takes over.
+ *
+ * Cached: the app shell (index.html, the built JS and CSS, icons, the offline page) and covers.
+ * Never cached: the API, video, HLS playlists and segments, subtitles, uploads.
+ */
+/* global self, caches */
+const VERSION = /* __SW_VERSION__ */ 'dev';
+const PRECACHE = /* __SW_PRECACHE__ */ ['/index.html', '/offline.html'];
+
+const SHELL_CACHE = `drama-shell-${VERSION}`;
+const COVER_CACHE = `drama-covers-${VERSION}`;
+const KEEP = new Set([SHELL_CACHE, COVER_CACHE]);
+const COVER_LIMIT = 200;
+const SHELL_URL = '/index.html';
+const OFFLINE_URL = '/offline.html';
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    caches
+      .open(SHELL_CACHE)
+      .then((cache) => cache.addAll(PRECACHE))
+      .then(() => self.skipWaiting()),
+  );
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((names) => Promise.all(names.filter((name) => !KEEP.has(name)).map((name) => caches.delete(name))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+/** The settings page's "clear cache" (spec section 7) waits up to 3 s for this reply. */
+self.addEventListener('message', (event) => {
+  if (!event.data || event.data.type !== 'CLEAR_CACHES') return;
+  const reply = (message) => {
+    if (event.ports && event.ports[0]) event.ports[0].postMessage(message);
+    else if (event.source) event.source.postMessage(message);
+  };
+  event.waitUntil(
+    caches
+      .keys()
+      .then((names) => Promise.all(names.map((name) => caches.delete(name))))
+      .then(
+        () => reply({ type: 'CACHES_CLEARED', message: 'caches cleared' }),
+        (error) => reply({ type: 'CACHES_CLEAR_FAILED', message: String(error) }),
+      ),
+  );
+});
+
+async function trimCovers(cache) {
+  const keys = await cache.keys();
+  // Cache keys come back in insertion order: the oldest covers go first.
+  await Promise.all(keys.slice(0, Math.max(0, keys.length - COVER_LIMIT)).map((key) => cache.delete(key)));
+}
+
+async function coverFirst(request) {
+  const cache = await caches.open(COVER_CACHE);
+  const cached = await cache.match(request);
+  if (cached) return cached;
+  const response = await fetch(request);
+  if (response.ok && response.type === 'basic') {
+    await cache.put(request, response.clone());
+    await trimCovers(cache);
+  }
+  return response;
+}
+
+async function shellFirst(request) {
+  const cached = await caches.match(request, { ignoreSearch: true });
+  if (cached) return cached;
+  const response = await fetch(request);
+  // Hashed build files never change under one name: keep the ones a lazy route loaded late.
+  if (response.ok && new URL(request.url).pathname.startsWith('/assets/')) {
+    const cache = await caches.open(SHELL_CACHE);
+    await cache.put(request, response.clone());
+  }
+  return response;
+}
+
+async function navigate(request) {
+  try {
+    return await fetch(request);
+  } catch (error) {
+    const shell = await caches.match(SHELL_URL);
+    if (shell) return shell;
+    const offline = await caches.match(OFFLINE_URL);
+    if (offline) return offline;
+    throw error;
+  }
+}
+
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  if (request.method !== 'GET') return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+
+  if (request.mode === 'navigate') {
+    // API and media addresses opened directly are not the app.
+    if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/media/') || url.pathname.startsWith('/sandbox/')) return;
+    event.respondWith(navigate(request));
+    return;
+  }
+  if (url.pathname.startsWith('/media/covers/')) {
+    event.respondWith(coverFirst(request));
+    return;
+  }
+  if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/media/') || url.pathname.startsWith('/uploads/')) return;
+  if (url.pathname.startsWith('/assets/') || PRECACHE.includes(url.pathname)) {
+    event.respondWith(shellFirst(request));
+  }
+});

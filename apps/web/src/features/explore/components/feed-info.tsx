@@ -1,0 +1,98 @@
+import type { ExploreItem } from '@drama/contracts';
+import { ChevronRight, Hash, Play } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+const MAX_TAGS = 3;
+
+/** Bottom left: the drama's title, tags and description, two lines until asked for more. */
+export function FeedInfo({ item }: { item: ExploreItem }) {
+  const { t } = useTranslation();
+  const { drama, episode } = item;
+  const [expanded, setExpanded] = useState(false);
+  const [clamped, setClamped] = useState(false);
+  const textRef = useRef<HTMLParagraphElement>(null);
+
+  useEffect(() => {
+    const element = textRef.current;
+    if (!element || expanded) return;
+    const measure = () => setClamped(element.scrollHeight > element.clientHeight + 1);
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [drama.description, expanded]);
+
+  return (
+    <section data-testid="explore-info" className="pointer-events-auto min-w-0 pb-1 pl-1 drop-shadow-[0_1px_2px_rgb(0_0_0/0.6)]">
+      <h2 data-testid="explore-title" className="line-clamp-2 text-[17px] leading-snug font-bold [overflow-wrap:anywhere]">
+        <Link to={`/player/${drama.id}?episode=${episode.episodeId}`} className="active:opacity-80">
+          {drama.title}
+        </Link>
+      </h2>
+      {drama.tags.length > 0 && (
+        <ul className="mt-1.5 flex min-w-0 gap-1.5 overflow-hidden" aria-label={t('explore.tags')}>
+          {drama.tags.slice(0, MAX_TAGS).map((tag, index, shown) => (
+            // Whole chips first; only the last one gives way when the row is short.
+            <li key={tag.id} className={index === shown.length - 1 ? 'min-w-0 shrink' : 'max-w-[10rem] shrink-0'}>
+              <Link
+                to={`/dramas/tag/${encodeURIComponent(tag.slug)}`}
+                data-testid="explore-tag"
+                className="inline-flex h-7 max-w-full items-center gap-0.5 rounded-full bg-white/15 px-2.5 text-[12px] font-medium text-white backdrop-blur-md active:bg-white/25"
+              >
+                <Hash aria-hidden className="size-3 shrink-0 text-white/75" strokeWidth={2.5} />
+                <span className="truncate">{tag.name}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      {drama.description && (
+        <div className="mt-1.5">
+          <p
+            ref={textRef}
+            data-testid="explore-description"
+            data-no-swipe={expanded || undefined}
+            className={`text-[13px] leading-relaxed text-white/80 ${expanded ? 'max-h-36 touch-pan-y overflow-y-auto overscroll-contain' : 'line-clamp-2'}`}
+          >
+            {drama.description}
+          </p>
+          {(clamped || expanded) && (
+            <button
+              type="button"
+              aria-expanded={expanded}
+              onClick={() => setExpanded((value) => !value)}
+              className="-my-2 min-h-9 py-2 text-[13px] font-semibold text-white"
+            >
+              {expanded ? t('explore.less') : t('explore.more')}
+            </button>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** The way into the player, along the bottom: the drama from its first episode. */
+export function WatchBar({ item }: { item: ExploreItem }) {
+  const { t } = useTranslation();
+  const { drama, episode } = item;
+  return (
+    <Link
+      to={`/player/${drama.id}?episode=${episode.episodeId}`}
+      data-testid="explore-watch"
+      className="pointer-events-auto flex min-h-11 items-center gap-2 rounded-xl bg-white/15 px-3 text-[14px] font-semibold text-white backdrop-blur-md active:bg-white/25"
+    >
+      <span className="grid size-6 shrink-0 place-items-center rounded-full bg-accent-fill">
+        <Play aria-hidden className="size-3 translate-x-px fill-current" strokeWidth={0} />
+      </span>
+      <span className="min-w-0 flex-1 truncate">{t('explore.watchFromStart')}</span>
+      <span className="shrink-0 text-[12px] font-medium text-white/75">
+        {drama.isCompleted
+          ? t('drama.episodes', { count: drama.episodeCount })
+          : t('drama.ongoing', { count: drama.episodeCount })}
+      </span>
+      <ChevronRight aria-hidden className="size-4 shrink-0 text-white/75" />
+    </Link>
+  );
+}

@@ -1,0 +1,36 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { apiPaths, favoriteListResponseSchema, type Locale } from '@drama/contracts';
+import { api } from '../../../shared/api/api';
+import { useLocale } from '../../../shared/i18n/i18n';
+
+const PAGE_SIZE = 20;
+
+export function getFavorites(page: number, locale: Locale, signal?: AbortSignal) {
+  return api.get(apiPaths.favorites(), {
+    schema: favoriteListResponseSchema,
+    query: { page, limit: PAGE_SIZE },
+    locale,
+    signal,
+  });
+}
+
+/** The player invalidates this key when the member saves or removes a drama there. */
+export function favoritesKey(userId: number) {
+  return ['user', userId, 'favorites-list'] as const;
+}
+
+export function favoritesQueryOptions(userId: number, locale: Locale) {
+  return infiniteQueryOptions({
+    queryKey: [...favoritesKey(userId), locale],
+    queryFn: ({ pageParam, signal }) => getFavorites(pageParam, locale, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page * last.limit < last.total ? last.page + 1 : undefined),
+    // A list the member changes from other screens: always checked again on opening.
+    staleTime: 0,
+  });
+}
+
+export function useFavorites(userId: number) {
+  const locale = useLocale();
+  return useInfiniteQuery(favoritesQueryOptions(userId, locale));
+}

@@ -1,0 +1,24 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { apiPaths, feedbackListResponseSchema } from '@drama/contracts';
+import { api } from '../../../shared/api/api';
+import { feedbackKeys } from './query-keys';
+
+export const FEEDBACK_PAGE_SIZE = 20;
+
+/** `GET /client/feedback`: this member's feedback, newest first. */
+export function getFeedbackList(page: number, limit: number, signal?: AbortSignal) {
+  return api.get(apiPaths.feedback(), { schema: feedbackListResponseSchema, query: { page, limit }, signal });
+}
+
+export function feedbackListInfiniteQueryOptions() {
+  return infiniteQueryOptions({
+    queryKey: feedbackKeys.list(),
+    queryFn: ({ pageParam, signal }) => getFeedbackList(pageParam, FEEDBACK_PAGE_SIZE, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page * last.limit < last.total ? last.page + 1 : undefined),
+  });
+}
+
+export function useInfiniteFeedbackList() {
+  return useInfiniteQuery(feedbackListInfiniteQueryOptions());
+}

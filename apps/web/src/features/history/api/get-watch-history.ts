@@ -1,0 +1,39 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { apiPaths, watchRecordListResponseSchema, type Locale } from '@drama/contracts';
+import { api } from '../../../shared/api/api';
+import { useLocale } from '../../../shared/i18n/i18n';
+
+const PAGE_SIZE = 20;
+
+export function getWatchHistory(page: number, limit: number, locale: Locale, signal?: AbortSignal) {
+  return api.get(apiPaths.watchRecords(), {
+    schema: watchRecordListResponseSchema,
+    query: { page, limit },
+    locale,
+    signal,
+  });
+}
+
+/**
+ * Under the player's resume points (`['user', id, 'watch-records', dramaId]`), so that one
+ * invalidation of `['user', id, 'watch-records']` refreshes both.
+ */
+export function watchHistoryKey(userId: number) {
+  return ['user', userId, 'watch-records', 'list'] as const;
+}
+
+export function watchHistoryQueryOptions(userId: number, locale: Locale) {
+  return infiniteQueryOptions({
+    queryKey: [...watchHistoryKey(userId), locale],
+    queryFn: ({ pageParam, signal }) => getWatchHistory(pageParam, PAGE_SIZE, locale, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page * last.limit < last.total ? last.page + 1 : undefined),
+    // The player moves it on every watch: always checked again on opening.
+    staleTime: 0,
+  });
+}
+
+export function useWatchHistory(userId: number) {
+  const locale = useLocale();
+  return useInfiniteQuery(watchHistoryQueryOptions(userId, locale));
+}

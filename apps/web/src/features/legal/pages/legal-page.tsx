@@ -1,0 +1,60 @@
+import type { SystemSettings } from '@drama/contracts';
+import { FileText } from 'lucide-react';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { legalTextToHtml } from '../../../shared/legal-html/legal-html';
+import { useSystemSettings } from '../../../shared/system-settings/get-system-settings';
+import { EmptyState } from '../../../shared/ui/empty-state';
+import { ErrorState } from '../../../shared/ui/error-state';
+import { PageHeader } from '../../../shared/ui/page-header';
+import { Skeleton } from '../../../shared/ui/skeleton';
+import '../legal.css';
+
+type LegalKey = Extract<keyof SystemSettings, 'userAgreement' | 'privacyPolicy'>;
+
+function LegalPage({ field, title }: { field: LegalKey; title: string }) {
+  const { t } = useTranslation();
+  const { data: settings, error, isPending, refetch } = useSystemSettings();
+  // The only HTML this page renders: escaped first, then shaped (shared/legal-html).
+  const html = useMemo(() => {
+    if (!settings) return '';
+    return legalTextToHtml(settings[field], {
+      platformName: settings.siteName.trim() || t('app.name'),
+      contact: settings.contact.trim() || t('support.noContact'),
+    });
+  }, [settings, field, t]);
+
+  return (
+    <div className="flex flex-1 flex-col pb-12" data-testid="legal-page">
+      <PageHeader title={title} fallback="/" />
+      {error && !settings ? (
+        <ErrorState error={error} onRetry={() => void refetch()} />
+      ) : isPending ? (
+        <div className="space-y-3 px-5 pt-6" aria-hidden>
+          <Skeleton className="h-6 w-1/2 rounded-md" />
+          <Skeleton className="h-4 w-full rounded-md" />
+          <Skeleton className="h-4 w-11/12 rounded-md" />
+          <Skeleton className="h-4 w-4/5 rounded-md" />
+        </div>
+      ) : html === '' ? (
+        <EmptyState className="mt-10" icon={FileText} title={t('legal.empty')} />
+      ) : (
+        <article
+          className="legal-text px-5 pt-5"
+          data-testid="legal-text"
+          dangerouslySetInnerHTML={{ __html: html }}
+        />
+      )}
+    </div>
+  );
+}
+
+export function AgreementPage() {
+  const { t } = useTranslation();
+  return <LegalPage field="userAgreement" title={t('routes.agreement')} />;
+}
+
+export function PrivacyPage() {
+  const { t } = useTranslation();
+  return <LegalPage field="privacyPolicy" title={t('routes.privacy')} />;
+}

@@ -1,0 +1,50 @@
+import { LoaderCircle } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { formatYuan } from '../lib/format';
+
+interface PayBarProps {
+  /** Null while the plans load: the total shows a dash rather than a wrong number. */
+  amountFen: number | null;
+  originalFen: number | null;
+  label: string;
+  disabled?: boolean;
+  pending?: boolean;
+  onPay: () => void;
+  testId?: string;
+}
+
+/** The total and the pay button, kept in reach above the tab bar however far the page scrolls. */
+export function PayBar({ amountFen, originalFen, label, disabled = false, pending = false, onPay, testId }: PayBarProps) {
+  const { t } = useTranslation();
+  const saving = amountFen !== null && originalFen !== null && originalFen > amountFen ? originalFen - amountFen : null;
+  return (
+    <div className="sticky bottom-[calc(3.5rem+env(safe-area-inset-bottom))] z-30 mt-auto border-t border-line bg-bg/95 px-4 py-3 backdrop-blur-xl">
+      <div className="flex items-center gap-3">
+        <div className="min-w-0 flex-1">
+          <p className="text-xs text-fg-subtle">{t('membership.total')}</p>
+          <p className="flex min-w-0 items-baseline gap-2">
+            <span className="text-[26px] leading-tight font-bold tracking-tight text-accent tabular-nums" data-testid="pay-total">
+              {amountFen === null ? '—' : formatYuan(amountFen)}
+            </span>
+            {saving !== null && (
+              <span className="truncate text-xs font-medium text-fg-muted">
+                {t('membership.saving', { amount: formatYuan(saving) })}
+              </span>
+            )}
+          </p>
+        </div>
+        <button
+          type="button"
+          onClick={onPay}
+          disabled={disabled || pending}
+          aria-busy={pending || undefined}
+          data-testid={testId}
+          className="btn-primary h-12 max-w-[60%] min-w-[40%] shrink-0 px-5 text-base disabled:opacity-60 disabled:active:scale-100"
+        >
+          {pending && <LoaderCircle aria-hidden className="size-5 animate-spin" />}
+          <span className="truncate">{label}</span>
+        </button>
+      </div>
+    </div>
+  );
+}

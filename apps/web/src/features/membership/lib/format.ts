@@ -1,0 +1,45 @@
+/*
+ * Money is integer fen on the wire (DESIGN.md section 3) and yuan on screen, always with two
+ * decimals and the yuan sign, in every locale: prices are in yuan whatever language is read.
+ */
+
+/** 3000 → "¥30.00". */
+export function formatYuan(fen: number): string {
+  const rounded = Math.round(fen);
+  const sign = rounded < 0 ? '-' : '';
+  const abs = Math.abs(rounded);
+  return `${sign}¥${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** The unrounded price per day (e.g. 1200 / 7 fen), to the nearest fen: "¥1.71". */
+export function formatPricePerDay(pricePerDayFen: number): string {
+  return formatYuan(Math.round(pricePerDayFen));
+}
+
+/** "Dec 22, 2026" in English; "2026/12/22" in Chinese, the way the genre's apps write a date. */
+export function formatDate(iso: string, locale: string): string {
+  const options: Intl.DateTimeFormatOptions = locale.startsWith('zh')
+    ? { year: 'numeric', month: '2-digit', day: '2-digit' }
+    : { dateStyle: 'medium' };
+  return new Intl.DateTimeFormat(locale, options).format(new Date(iso));
+}
+
+/** A date with the time of day, for order records: "2026/12/22 14:05" or "Dec 22, 2026, 2:05 PM". */
+export function formatDateTime(iso: string, locale: string): string {
+  const options: Intl.DateTimeFormatOptions = locale.startsWith('zh')
+    ? { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: false }
+    : { dateStyle: 'medium', timeStyle: 'short' };
+  return new Intl.DateTimeFormat(locale, options).format(new Date(iso));
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * When VIP would end after buying `days` more: a purchase extends from the later of now and the
+ * current expiry (DESIGN.md section 4), so a member who renews early loses nothing.
+ */
+export function vipEndAfterPurchase(currentExpiry: string | null, days: number, now: Date = new Date()): Date {
+  const current = currentExpiry ? new Date(currentExpiry).getTime() : Number.NaN;
+  const from = Number.isFinite(current) && current > now.getTime() ? current : now.getTime();
+  return new Date(from + days * DAY_MS);
+}

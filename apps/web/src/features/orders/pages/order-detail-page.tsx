@@ -1,0 +1,182 @@
+import type { OrderDetail } from '@drama/contracts';
+import { Check, Copy, CreditCard, FileQuestion, LoaderCircle } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { isApiError } from '../../../shared/api/api-client';
+import { useLocale } from '../../../shared/i18n/i18n';
+import { EmptyState } from '../../../shared/ui/empty-state';
+import { ErrorState } from '../../../shared/ui/error-state';
+import { PageHeader } from '../../../shared/ui/page-header';
+import { Skeleton } from '../../../shared/ui/skeleton';
+import { toast } from '../../../shared/ui/toast/toast-store';
+import { ChannelIcon } from '../../membership/components/channel-icon';
+import { formatDateTime, formatYuan } from '../../membership/lib/format';
+import { useOrder } from '../api/get-order';
+import { OrderStatusBadge } from '../components/order-status-badge';
+import { useCancelOrderFlow } from '../hooks/use-cancel-order-flow';
+import { failureReasonText } from '../lib/failure-reason';
+import { parseOrderId } from '../lib/order-id';
+
+export function OrderDetailPage() {
+  const { t } = useTranslation();
+  const params = useParams();
+  const id = parseOrderId(params.id);
+  const order = useOrder(id);
+  const header = <PageHeader title={t('routes.orderDetail')} fallback="/orders" />;
+
+  const notFound = id === null || (isApiError(order.error) && order.error.status === 404);
+  if (notFound) {
+    return (
+      <div className="flex flex-1 flex-col">
+        {header}
+        <EmptyState
+          icon={FileQuestion}
+          title={t('orders.notFound')}
+          description={t('orders.notFoundHint')}
+          action={
+            <Link to="/orders" replace className="btn-secondary">
+              {t('routes.orders')}
+            </Link>
+          }
+          className="flex-1 justify-center"
+        />
+      </div>
+    );
+  }
+
+  return (
+    <div className="flex flex-1 flex-col" data-testid="order-detail-page">
+      {header}
+      {order.isPending ? (
+        <DetailSkeleton />
+      ) : order.error ? (
+        <ErrorState error={order.error} onRetry={() => void order.refetch()} className="flex-1 justify-center" />
+      ) : (
+        <OrderDetailView order={order.data} />
+      )}
+    </div>
+  );
+}
+
+function OrderDetailView({ order }: { order: OrderDetail }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const cancel = useCancelOrderFlow();
+  const failure = failureReasonText(t, order);
+  const pending = order.status === 'pending';
+
+  const copyOrderNo = async () => {
+    try {
+      await navigator.clipboard.writeText(order.orderNo);
+      toast.success(t('orders.copied'));
+    } catch {
+      toast.error(t('orders.copyFailed'));
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-4 px-4 pt-4 pb-8">
+      <section className="flex flex-col items-center rounded-3xl border border-line bg-surface px-4 pt-6 pb-5 text-center">
+        <OrderStatusBadge status={order.status} />
+        <p className="mt-3 text-[34px] leading-none font-bold tracking-tight tabular-nums" data-testid="detail-amount">
+          {formatYuan(order.amountFen)}
+        </p>
+        <p className="mt-2 line-clamp-2 text-sm text-fg-muted">{order.planName}</p>
+        {pending && (
+          <p className="mt-1 text-xs text-warning">
+            {t('orders.payBefore', { time: formatDateTime(order.expiresAt, locale) })}
+          </p>
+        )}
+      </section>
+
+      <dl className="divide-y divide-line overflow-hidden rounded-2xl border border-line bg-surface px-4" data-testid="order-fields">
+        <div className="flex min-h-12 flex-wrap items-center gap-x-4 py-1.5 text-sm" data-testid="field-order-no">
+          <dt className="shrink-0 text-fg-muted">{t('orders.fields.orderNo')}</dt>
+          {/* A long number moves under its label rather than breaking in the middle. */}
+          <dd className="-mr-3 ml-auto flex items-center">
+            <span className="font-mono text-[13px] font-medium">{order.orderNo}</span>
+            <button
+              type="button"
+              onClick={() => void copyOrderNo()}
+              aria-label={t('orders.copy')}
+              className="grid size-11 shrink-0 place-items-center rounded-full text-fg-subtle active:bg-surface-2"
+            >
+              <Copy aria-hidden className="size-4" />
+            </button>
+          </dd>
+        </div>
+        <Field label={t('orders.fields.plan')} testId="field-plan">
+          {order.planName}
+        </Field>
+        <Field label={t('orders.fields.amount')} testId="field-amount">
+          {formatYuan(order.amountFen)}
+        </Field>
+        <Field label={t('orders.fields.duration')} testId="field-duration">
+          {t('membership.days', { count: order.days })}
+        </Field>
+        <Field label={t('orders.fields.channel')} testId="field-channel">
+          <span className="inline-flex items-center gap-1.5">
+            <ChannelIcon channel={order.channel} size="sm" />
+            {t(`membership.channels.${order.channel}`)}
+          </span>
+        </Field>
+        <Field label={t('orders.fields.createdAt')} testId="field-created">
+          {formatDateTime(order.createdAt, locale)}
+        </Field>
+        <Field label={t('orders.fields.paidAt')} testId="field-paid">
+          {order.paidAt ? formatDateTime(order.paidAt, locale) : t('orders.notPaid')}
+        </Field>
+        {failure && (
+          <Field label={t('orders.fields.failureReason')} testId="field-failure">
+            <span className="text-danger">{failure}</span>
+          </Field>
+        )}
+      </dl>
+
+      {pending && (
+        <div className="flex flex-col gap-2">
+          <Link to={`/payment?orderId=${order.id}`} className="btn-primary h-12 text-base" data-testid="continue-payment">
+            <CreditCard aria-hidden className="size-5" />
+            {t('orders.continuePay')}
+          </Link>
+          <button
+            type="button"
+            onClick={() => void cancel.run(order.id)}
+            disabled={cancel.isPending}
+            data-testid="cancel-order"
+            className="inline-flex min-h-12 items-center justify-center gap-2 rounded-full text-[15px] font-semibold text-fg-muted active:bg-surface-2 disabled:opacity-60"
+          >
+            {cancel.isPending && <LoaderCircle aria-hidden className="size-4 animate-spin" />}
+            {t('orders.cancelOrder')}
+          </button>
+        </div>
+      )}
+
+      {order.status === 'success' && (
+        <p className="flex items-center justify-center gap-1.5 text-xs text-fg-subtle">
+          <Check aria-hidden className="size-3.5 text-success" />
+          {t('orders.vipAdded', { count: order.days })}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function Field({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
+  return (
+    <div className="flex min-h-12 items-start justify-between gap-4 py-3 text-sm" data-testid={testId}>
+      <dt className="shrink-0 text-fg-muted">{label}</dt>
+      <dd className="min-w-0 text-right font-medium break-words tabular-nums">{children}</dd>
+    </div>
+  );
+}
+
+function DetailSkeleton() {
+  return (
+    <div aria-hidden className="flex flex-col gap-4 px-4 pt-4">
+      <Skeleton className="h-[150px] rounded-3xl" />
+      <Skeleton className="h-[340px] rounded-2xl" />
+    </div>
+  );
+}

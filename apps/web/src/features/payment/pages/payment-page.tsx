@@ -1,0 +1,226 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { OrderDetail, PaymentInfo } from '@drama/contracts';
+import { ExternalLink, FileQuestion, LoaderCircle, RefreshCw, TimerOff, Timer } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { EmptyState } from '../../../shared/ui/empty-state';
+import { PageHeader } from '../../../shared/ui/page-header';
+import { Skeleton } from '../../../shared/ui/skeleton';
+import { usePaymentChannels } from '../../membership/api/get-payment-channels';
+import { ChannelIcon } from '../../membership/components/channel-icon';
+import { InlineError } from '../../membership/components/inline-error';
+import { formatYuan } from '../../membership/lib/format';
+import { useOrder } from '../../orders/api/get-order';
+import { orderKeys } from '../../orders/api/query-keys';
+import { useCancelOrderFlow } from '../../orders/hooks/use-cancel-order-flow';
+import { parseOrderId } from '../../orders/lib/order-id';
+import { PaymentQr } from '../components/payment-qr';
+import { useSecondsLeft } from '../hooks/use-seconds-left';
+import { formatCountdown, pollDelay } from '../lib/polling';
+
+/** The QR code of a pending order, its countdown, and the wait for the channel's answer. */
+export function PaymentPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const id = parseOrderId(params.get('orderId'));
+  const order = useOrder(id, {
+    pollWhilePending: pollDelay,
+  });
+  const status = order.data?.status;
+  // Closed for want of payment: said here, as when the countdown runs out, so the member's way
+  // back to the plans is not pulled from under them when the server closes it a moment later.
+  const timedOut = status === 'cancelled' && order.data?.failureCode === 'expired';
+
+  useEffect(() => {
+    if (id === null || status === undefined || status === 'pending') return;
+    void queryClient.invalidateQueries({ queryKey: orderKeys.lists() });
+    void queryClient.invalidateQueries({ queryKey: orderKeys.pendings() });
+    // Paid, failed, cancelled or closed: the result page tells which. Replaced, so Back skips this page.
+    if (!timedOut) void navigate(`/payment/result?orderId=${id}`, { replace: true });
+  }, [id, status, timedOut, navigate, queryClient]);
+
+  const header = <PageHeader title={t('routes.payment')} fallback="/membership" />;
+
+  if (id === null) {
+    return (
+      <div className="flex flex-1 flex-col">
+        {header}
+        <EmptyState
+          icon={FileQuestion}
+          title={t('payment.noOrder')}
+          description={t('payment.noOrderHint')}
+          action={
+            <Link to="/membership" replace className="btn-primary">
+              {t('payment.choosePlan')}
+            </Link>
+          }
+          className="flex-1 justify-center"
+        />
+      </div>
+    );
+  }
+
+  return (
+    <div className="flex flex-1 flex-col" data-testid="payment-page">
+      {header}
+      <div className="flex flex-col gap-4 px-4 pt-4 pb-8">
+        {order.isPending ? (
+          <Skeleton className="h-[470px] rounded-3xl" />
+        ) : !order.data ? (
+          <InlineError title={t('payment.infoFailed')} error={order.error} onRetry={() => void order.refetch()} />
+        ) : timedOut ? (
+          <PaymentTimeout />
+        ) : order.data.status !== 'pending' ? (
+          <Skeleton className="h-[470px] rounded-3xl" />
+        ) : order.data.payment === null ? (
+          <InlineError title={t('payment.infoFailed')} error={null} onRetry={() => void order.refetch()} />
+        ) : (
+          <PendingPayment
+            order={order.data}
+            payment={order.data.payment}
+            checkError={order.error}
+            onCheck={order.refetch}
+          />
+        )}
+      </div>
+    </div>
+  );
+}
+
+interface PendingPaymentProps {
+  order: OrderDetail;
+  payment: PaymentInfo;
+  checkError: Error | null;
+  onCheck: () => Promise<unknown>;
+}
+
+function PendingPayment({ order, payment, checkError, onCheck }: PendingPaymentProps) {
+  const { t } = useTranslation();
+  const channels = usePaymentChannels();
+  const cancel = useCancelOrderFlow();
+  const left = useSecondsLeft(payment.expiresAt);
+  const expired = left !== null && left <= 0;
+  const sandbox = channels.data?.find((channel) => channel.id === order.channel)?.mode === 'sandbox';
+
+  const [checking, setChecking] = useState(false);
+
+  // The last moment may still bring a payment: ask once more when the time runs out.
+  useEffect(() => {
+    if (expired) void onCheck();
+  }, [expired, onCheck]);
+
+  // "I have paid": ask now rather than at the next scheduled check.
+  const checkNow = () => {
+    setChecking(true);
+    void onCheck().finally(() => setChecking(false));
+  };
+
+  if (expired) return <PaymentTimeout />;
+
+  return (
+    <>
+      <section
+        className="flex flex-col items-center rounded-3xl border border-line bg-surface px-5 pt-5 pb-6 text-center"
+        aria-labelledby="payment-amount"
+      >
+        <p className="flex items-center gap-2 text-sm font-medium text-fg-muted">
+          <ChannelIcon channel={order.channel} size="sm" />
+          {t('payment.scanWith', { channel: t(`membership.channels.${order.channel}`) })}
+        </p>
+        <p id="payment-amount" className="mt-3 text-[36px] leading-none font-bold tracking-tight tabular-nums" data-testid="payment-amount">
+          {formatYuan(order.amountFen)}
+        </p>
+        <p className="mt-2 line-clamp-2 text-sm text-fg-muted">
+          {order.planName} · {t('membership.days', { count: order.days })}
+        </p>
+        <p
+          className={`mt-3 inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-sm font-semibold tabular-nums ${
+            left !== null && left <= 60 ? 'bg-danger/12 text-danger' : 'bg-warning/12 text-warning'
+          }`}
+          data-testid="payment-countdown"
+        >
+          <Timer aria-hidden className="size-4" />
+          {t('payment.payWithin', { time: formatCountdown(left ?? 0) })}
+        </p>
+
+        <div className="mt-5">
+          <PaymentQr value={payment.qrContent} />
+        </div>
+
+        <p className="mt-4 flex items-center gap-2 text-sm text-fg-muted" role="status">
+          <LoaderCircle aria-hidden className="size-4 animate-spin" />
+          {t('payment.waiting')}
+        </p>
+
+        {sandbox && (
+          <div className="mt-4 w-full rounded-2xl bg-surface-2 px-4 py-3" data-testid="sandbox-note">
+            <p className="text-xs text-fg-subtle">{t('payment.sandboxNote')}</p>
+            <a
+              href={payment.qrContent}
+              target="_blank"
+              rel="noopener noreferrer"
+              data-testid="open-checkout"
+              className="mt-1 inline-flex min-h-11 items-center gap-1.5 text-sm font-semibold text-accent"
+            >
+              <ExternalLink aria-hidden className="size-4" />
+              {t('payment.openCheckout')}
+            </a>
+          </div>
+        )}
+      </section>
+
+      {checkError && (
+        <InlineError title={t('payment.checkFailed')} error={checkError} onRetry={checkNow} />
+      )}
+
+      <button
+        type="button"
+        onClick={checkNow}
+        disabled={checking}
+        data-testid="check-payment"
+        className="btn-secondary h-12 text-base disabled:opacity-60"
+      >
+        {checking ? <LoaderCircle aria-hidden className="size-4 animate-spin" /> : <RefreshCw aria-hidden className="size-4" />}
+        {t('payment.checkNow')}
+      </button>
+
+      <div className="flex flex-col items-center gap-1">
+        <button
+          type="button"
+          onClick={() => void cancel.run(order.id)}
+          disabled={cancel.isPending}
+          data-testid="cancel-order"
+          className="inline-flex min-h-11 items-center gap-2 rounded-full px-4 text-sm font-semibold text-fg-muted active:bg-surface-2 disabled:opacity-60"
+        >
+          {cancel.isPending && <LoaderCircle aria-hidden className="size-4 animate-spin" />}
+          {t('orders.cancelOrder')}
+        </button>
+        <p className="font-mono text-[11px] break-all text-fg-subtle">{t('orders.orderNoShort', { no: order.orderNo })}</p>
+      </div>
+    </>
+  );
+}
+
+/** The countdown ran out (or the server closed the order for it): choose again. */
+function PaymentTimeout() {
+  const { t } = useTranslation();
+  return (
+    <section
+      role="alert"
+      data-testid="payment-timeout"
+      className="flex flex-col items-center rounded-3xl border border-line bg-surface px-6 pt-10 pb-8 text-center"
+    >
+      <span className="grid size-16 place-items-center rounded-full bg-warning/12 text-warning">
+        <TimerOff aria-hidden className="size-8" strokeWidth={1.75} />
+      </span>
+      <h2 className="mt-4 text-lg font-bold">{t('payment.timeoutTitle')}</h2>
+      <p className="mt-1.5 max-w-xs text-sm leading-relaxed text-fg-muted">{t('payment.timeout')}</p>
+      <Link to="/membership" replace className="btn-primary mt-6 h-12 w-full max-w-xs text-base">
+        {t('payment.choosePlanAgain')}
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,34 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { apiPaths, pointsRecordListResponseSchema, type PointsRecordType } from '@drama/contracts';
+import { api } from '../../../shared/api/api';
+import { pointsKeys } from './query-keys';
+
+export const RECORDS_PAGE_SIZE = 20;
+
+interface RecordListParams {
+  page: number;
+  limit: number;
+  type: PointsRecordType | null;
+}
+
+/** `GET /client/points/records`: the ledger, newest first, optionally of one type. */
+export function getPointsRecords({ page, limit, type }: RecordListParams, signal?: AbortSignal) {
+  return api.get(apiPaths.pointsRecords(), {
+    schema: pointsRecordListResponseSchema,
+    query: { page, limit, type: type ?? undefined },
+    signal,
+  });
+}
+
+export function pointsRecordsInfiniteQueryOptions(type: PointsRecordType | null, limit = RECORDS_PAGE_SIZE) {
+  return infiniteQueryOptions({
+    queryKey: pointsKeys.records(type, limit),
+    queryFn: ({ pageParam, signal }) => getPointsRecords({ page: pageParam, limit, type }, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page * last.limit < last.total ? last.page + 1 : undefined),
+  });
+}
+
+export function useInfinitePointsRecords(type: PointsRecordType | null, limit = RECORDS_PAGE_SIZE) {
+  return useInfiniteQuery(pointsRecordsInfiniteQueryOptions(type, limit));
+}

@@ -1,0 +1,4 @@
+export const redeemKeys = {
+  all: ['redeem'] as const,
+  records: () => ['redeem', 'records'] as const,
+};

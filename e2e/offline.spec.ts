@@ -1,0 +1,94 @@
+import { STORAGE_KEYS } from '@drama/contracts';
+import type { Page } from '@playwright/test';
+import { createAccount, signInAs } from './accounts';
+import { expect, test } from './fixtures';
+
+// Offline, the page's own calls fail and the browser logs each one; that is the point here.
+test.use({ allowedConsoleErrors: [/ERR_INTERNET_DISCONNECTED|Failed to load resource/] });
+
+/** Waits until the worker is active, then reloads so that it controls the page. */
+async function underWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+}
+
+test('the app shell loads offline after a first visit, on any route', async ({ page, context }) => {
+  test.setTimeout(60_000);
+  await page.goto('/');
+  await expect(page.getByTestId('search-entry')).toBeVisible();
+  await underWorker(page);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByTestId('search-entry')).toBeVisible();
+  await expect(page.getByTestId('offline-page')).toHaveCount(0);
+
+  // Never visited: the cached shell and the precached page code still make the app.
+  await page.goto('/about');
+  await expect(page.getByTestId('about-page')).toBeVisible();
+  await expect(page.getByTestId('about-version')).toBeVisible();
+  await context.setOffline(false);
+});
+
+test('the worker caches the shell and covers, never the API', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByTestId('search-entry')).toBeVisible();
+  await underWorker(page);
+  const cached = await page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      for (const request of await cache.keys()) urls.push(`${name} ${new URL(request.url).pathname}`);
+    }
+    return urls;
+  });
+  expect(cached.some((entry) => /drama-shell-\w+ \/index\.html$/.test(entry))).toBe(true);
+  expect(cached.some((entry) => /drama-shell-\w+ \/offline\.html$/.test(entry))).toBe(true);
+  expect(cached.some((entry) => /drama-shell-\w+ \/assets\/.+\.js$/.test(entry))).toBe(true);
+  expect(cached.filter((entry) => / \/api\//.test(entry))).toEqual([]);
+  expect(cached.filter((entry) => / \/media\/(?!covers\/)/.test(entry))).toEqual([]);
+});
+
+test('clear cache: the worker answers, and settings shows its toast', async ({ page, request }) => {
+  test.setTimeout(60_000);
+  const account = await createAccount(request);
+  await signInAs(page, account, { [STORAGE_KEYS.language]: 'en-US' });
+  await page.goto('/settings');
+  await underWorker(page);
+
+  const reply = await page.evaluate(
+    () =>
+      new Promise<unknown>((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = (event) => resolve(event.data);
+        navigator.serviceWorker.controller?.postMessage({ type: 'CLEAR_CACHES' }, [channel.port2]);
+      }),
+  );
+  expect(reply).toMatchObject({ type: 'CACHES_CLEARED', message: 'caches cleared' });
+  expect(await page.evaluate(async () => (await caches.keys()).length)).toBe(0);
+
+  await page.getByRole('button', { name: 'Clear cache' }).click();
+  await expect(page.getByText('Cache cleared')).toBeVisible();
+});
+
+test('a page the worker never cached shows the offline page', async ({ page, context }) => {
+  await page.goto('/');
+  await underWorker(page);
+  // As after the browser evicted the shell: only the offline page is left to fall back to.
+  await page.evaluate(async () => {
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      for (const request of await cache.keys()) {
+        if (!request.url.endsWith('/offline.html')) await cache.delete(request);
+      }
+    }
+  });
+  await context.setOffline(true);
+  await page.goto('/category');
+  await expect(page.getByTestId('offline-page')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
+  await context.setOffline(false);
+});
