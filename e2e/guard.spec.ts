@@ -30,7 +30,7 @@ test('a signed-in user skips the guest-only pages', async ({ page, request }) =>
   }
   await page.goto('/points/tasks?x=1');
   await expect(page).toHaveURL('/points/tasks?x=1');
-  await expect(page.getByRole('heading', { name: 'Daily tasks' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Daily tasks' })).toBeVisible();
 });
 
 test('stored user info of the wrong shape is discarded and removed', async ({ page }) => {

@@ -288,7 +288,8 @@ test.describe('failures', () => {
     const first = (await dramaDetail(request, DRAMA)).episodes[0]!;
     let failing = true;
     const requested: string[] = [];
-    await page.route(`**/media/episodes/${first.id}/video.mp4*`, async (route) => {
+    // The address is an MP4 or, for a drama with an HLS ladder, its master playlist.
+    await page.route(`**/media/episodes/${first.id}/{video.mp4,index.m3u8}*`, async (route) => {
       requested.push(route.request().url());
       if (failing) await route.fulfill({ status: 500, body: 'broken' });
       else await route.continue();
@@ -303,7 +304,7 @@ test.describe('failures', () => {
   });
   test('a subtitle language that cannot load is reported', async ({ page, request }) => {
     const first = (await dramaDetail(request, DRAMA)).episodes[0]!;
-    await page.route(`**/media/episodes/${first.id}/video.zh-Hant.vtt*`, (route) => route.fulfill({ status: 500, body: '' }));
+    await page.route(`**/media/episodes/${first.id}/*.zh-Hant.vtt*`, (route) => route.fulfill({ status: 500, body: '' }));
     await openAs(page);
     await page.goto(`/player/${DRAMA}?episode=${first.id}`);
     await expectPlaying(page, first.id);

@@ -73,7 +73,13 @@ export interface BuildOptions {
 export interface App {
   server: FastifyInstance;
   ctx: AppContext;
-  services: { catalogue: CatalogueService; settings: SettingsService; payments: PaymentService; orders: OrderService };
+  services: {
+    catalogue: CatalogueService;
+    settings: SettingsService;
+    payments: PaymentService;
+    orders: OrderService;
+    search: SearchService;
+  };
 }
 
 const VERSION = (JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
@@ -130,7 +136,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const uploads = new UploadService(ctx, ctx.clock);
   const vitals = new VitalsService(ctx);
   const importer = new DramaImportService(ctx, catalogue, ctx.clock);
-  const search = new SearchService(ctx, catalogue);
+  const search = new SearchService(ctx);
   const explore = new ExploreService(ctx, catalogue);
   const points = new PointsService(ctx);
   const tasks = new TaskService(ctx, catalogue);
@@ -194,5 +200,5 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await registerUploadFiles(server, ctx);
   await registerWebApp(server, ctx);
 
-  return { server, ctx, services: { catalogue, settings, payments, orders } };
+  return { server, ctx, services: { catalogue, settings, payments, orders, search } };
 }

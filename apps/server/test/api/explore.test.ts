@@ -45,7 +45,9 @@ async function feedDramaIds(): Promise<number[]> {
     .selectFrom('dramas')
     .select('id')
     .where('status', '=', 'published')
-    .where('free_episode_count', '>', 0)
+    .where((eb) =>
+      eb.exists(eb.selectFrom('episodes as e').select('e.id').whereRef('e.drama_id', '=', 'dramas.id').where('e.is_free', '=', true)),
+    )
     .orderBy('explore_score', 'desc')
     .orderBy('id', 'desc')
     .execute();

@@ -6,8 +6,8 @@
  * hit can say where it matched. The normaliser is JavaScript (OpenCC), so the database cannot
  * compute these columns itself; instead it marks a drama stale whenever something they depend on
  * changes (its title or description, its tags, a tag's name), and the search service rewrites
- * the stale ones before it searches (modules/search/search-index.ts). Whoever writes dramas
- * (seed, import, an operator with SQL) needs to do nothing more.
+ * the stale ones within seconds, in the background (modules/search/search-index.ts). Whoever
+ * writes dramas (seed, import, an operator with SQL) needs to do nothing more.
  *
  * Two indexes serve the search:
  * - a GIN trigram index (pg_trgm) for keywords of three or more characters. pg_trgm takes CJK

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import type { LocalizedText } from '@drama/contracts';
 import type { DramaRecord, EpisodeRecord } from '../catalogue/queries.js';
 import { DRAMA_RECORD_COLUMNS } from '../favorites/queries.js';
 import type { ExploreCursor } from './cursor.js';
@@ -14,11 +15,14 @@ export interface ExploreRow extends DramaRecord {
   explore_score: number;
   /** When this page was read, on the database's clock (epoch ms). */
   read_at: number;
+  tags: Array<{ id: number; slug: string; name: LocalizedText }>;
+  episode: EpisodeRecord;
 }
 
 /**
- * One page of the feed: published dramas with a free episode, by explore_score then id, both
- * descending, after the cursor.
+ * One page of the feed: published dramas that have a free episode, by explore_score then id,
+ * both descending, after the cursor; each with its tags and its first free episode, in one
+ * statement (a feed page is read from the database far more often than from a cache).
  *
  * Scores move while someone scrolls, so a plain keyset could serve a drama twice: one served on
  * page 1 whose score then falls below the cursor would come round again. Rising is harmless: a
@@ -35,13 +39,35 @@ export function explorePageQuery(db: Db, cursor: ExploreCursor | null, limit: nu
   let query = db
     .selectFrom('dramas as d')
     .leftJoin('categories as c', 'c.id', 'd.category_id')
-    .select([
+    .innerJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('episodes as e')
+          .select(['e.id', 'e.drama_id', 'e.sequence', 'e.is_free', 'e.duration_seconds', 'e.media_key'])
+          .whereRef('e.drama_id', '=', 'd.id')
+          .where('e.is_free', '=', true)
+          .orderBy('e.sequence')
+          .limit(1)
+          .as('first'),
+      (join) => join.onTrue(),
+    )
+    .select((eb) => [
       ...DRAMA_RECORD_COLUMNS,
       'd.explore_score',
       sql<number>`(extract(epoch from now()) * 1000)::bigint`.as('read_at'),
+      sql<EpisodeRecord>`row_to_json(first)`.as('episode'),
+      eb.fn
+        .coalesce(
+          eb
+            .selectFrom('drama_tags as dt')
+            .innerJoin('tags as t', 't.id', 'dt.tag_id')
+            .select(sql<ExploreRow['tags']>`json_agg(json_build_object('id', t.id, 'slug', t.slug, 'name', t.name) order by t.id)`.as('list'))
+            .whereRef('dt.drama_id', '=', 'd.id'),
+          sql<ExploreRow['tags']>`'[]'::json`,
+        )
+        .as('tags'),
     ])
-    .where('d.status', '=', 'published')
-    .where('d.free_episode_count', '>', 0);
+    .where('d.status', '=', 'published');
   if (cursor) {
     const droppedBefore = new Date(cursor.startedAt - DROP_COMMIT_MARGIN_MS);
     query = query
@@ -54,18 +80,4 @@ export function explorePageQuery(db: Db, cursor: ExploreCursor | null, limit: nu
 export async function findExplorePage(db: Db, cursor: ExploreCursor | null, limit: number): Promise<ExploreRow[]> {
   const rows = await explorePageQuery(db, cursor, limit).execute();
   return rows.map((row) => ({ ...row, read_at: Number(row.read_at) }));
-}
-
-/** The first free episode of each drama. */
-export async function findFirstFreeEpisodes(db: Db, dramaIds: number[]): Promise<EpisodeRecord[]> {
-  if (dramaIds.length === 0) return [];
-  return db
-    .selectFrom('episodes')
-    .distinctOn('drama_id')
-    .select(['id', 'drama_id', 'sequence', 'is_free', 'duration_seconds', 'media_key'])
-    .where('drama_id', 'in', dramaIds)
-    .where('is_free', '=', true)
-    .orderBy('drama_id')
-    .orderBy('sequence')
-    .execute();
 }

@@ -73,6 +73,7 @@ export interface SearchRow extends DramaRecord {
   in_title: boolean;
   in_description: boolean;
   in_tags: boolean;
+  tags: Array<{ id: number; slug: string; name: LocalizedText }>;
 }
 
 function matching(db: Db, filter: SearchFilter) {
@@ -107,16 +108,30 @@ function countQuery(db: Db, filter: SearchFilter) {
   return matching(db, filter).select(sql<number>`count(*)::int`.as('total'));
 }
 
-/** The dramas of one page of hits, with where else the keyword was found. */
+/** The dramas of one page of hits, with their tags and where else the keyword was found. */
 async function findHits(db: Db, ids: number[], keyword: string) {
   const pattern = `%${escapeLike(keyword)}%`;
   return db
     .selectFrom('dramas as d')
     .leftJoin('categories as c', 'c.id', 'd.category_id')
-    .select([
+    .select((eb) => [
       ...DRAMA_RECORD_COLUMNS,
       sql<boolean>`d.search_description like ${pattern}`.as('in_description'),
       sql<boolean>`d.search_tags like ${pattern}`.as('in_tags'),
+      eb.fn
+        .coalesce(
+          eb
+            .selectFrom('drama_tags as dt')
+            .innerJoin('tags as t', 't.id', 'dt.tag_id')
+            .select(
+              sql<SearchRow['tags']>`json_agg(json_build_object('id', t.id, 'slug', t.slug, 'name', t.name) order by t.id)`.as(
+                'list',
+              ),
+            )
+            .whereRef('dt.drama_id', '=', 'd.id'),
+          sql<SearchRow['tags']>`'[]'::json`,
+        )
+        .as('tags'),
     ])
     .where('d.id', 'in', ids)
     .execute();

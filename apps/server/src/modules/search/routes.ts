@@ -7,6 +7,11 @@ const tags = ['discovery'];
 
 export function searchRoutes(search: SearchService): FastifyPluginAsyncZod {
   return async (app) => {
+    app.addHook('onReady', async () =>
+      search.startIndexing((error) => app.log.error({ err: error }, 'updating the search index failed')),
+    );
+    app.addHook('onClose', async () => search.stopIndexing());
+
     app.get(
       '/client/search',
       {

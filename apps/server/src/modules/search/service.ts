@@ -10,7 +10,7 @@ import * as OpenCC from 'opencc-js';
 import { TtlCache } from '../../platform/cache.js';
 import type { AppContext } from '../../platform/context.js';
 import { pickText } from '../../platform/locale.js';
-import type { CatalogueService } from '../catalogue/service.js';
+import { presentDrama } from '../catalogue/presenters.js';
 import { characterCount, displayKeyword, normalizeKeyword } from './normalize.js';
 import { presentHit } from './presenters.js';
 import * as queries from './queries.js';
@@ -20,6 +20,8 @@ export const HOT_SEARCH_LIMIT = 10;
 export const HOT_SEARCH_DAYS = 7;
 const HOT_SEARCH_TTL_MS = 30_000;
 const SEARCH_TTL_MS = 30_000;
+/** How often the background pass looks for dramas whose search texts are stale. */
+export const INDEX_EVERY_MS = 2_000;
 /** Keep day counts a while past the window, for looking back; prune older ones. */
 const KEEP_DAYS = 30;
 const PRUNE_EVERY_MS = 10 * 60_000;
@@ -92,16 +94,15 @@ export class SearchService {
    */
   private readonly counted = new Map<string, number>();
   private refreshing: Promise<number> | null = null;
+  private nextPass: Promise<number> | null = null;
+  private indexing: NodeJS.Timeout | null = null;
+  private onIndexError: (error: unknown) => void = () => {};
   private prunedAt = 0;
 
-  constructor(
-    private readonly ctx: AppContext,
-    private readonly catalogue: CatalogueService,
-  ) {}
+  constructor(private readonly ctx: AppContext) {}
 
   async search(request: SearchRequest, locale: Locale, clientAddress: string): Promise<Paged<SearchHit> & { keyword: string }> {
     const keyword = normalizeKeyword(request.keyword);
-    if (keyword !== '') await this.refreshIndex();
     const found =
       keyword === ''
         ? { items: [], total: 0 }
@@ -112,11 +113,10 @@ export class SearchService {
               offset: (request.page - 1) * request.limit,
               limit: request.limit,
             });
-            const dramas = await this.catalogue.summaries(rows, locale);
-            const items = rows.flatMap((row, index) => {
-              const drama = dramas[index];
-              return drama ? [presentHit(row, drama, keyword)] : [];
-            });
+            const base = this.ctx.config.MEDIA_BASE_URL;
+            const items = rows.map((row) =>
+              presentHit(row, presentDrama(row, row.tags.map((tag) => ({ ...tag, drama_id: row.id })), locale, base), keyword),
+            );
             return { items, total };
           });
     if (!request.suggest && found.total > 0) await this.count(keyword, displayKeyword(request.keyword), clientAddress);
@@ -124,28 +124,61 @@ export class SearchService {
   }
 
   /**
+   * Keeps the search texts current in the background: a pass now and every few seconds, so a
+   * new or changed drama is found within seconds without any search paying for the check.
+   */
+  startIndexing(onError: (error: unknown) => void): void {
+    if (this.indexing) return;
+    this.onIndexError = onError;
+    const pass = () => void this.refreshIndex().catch(onError);
+    pass();
+    this.indexing = setInterval(pass, INDEX_EVERY_MS);
+    this.indexing.unref();
+  }
+
+  async stopIndexing(): Promise<void> {
+    if (this.indexing) clearInterval(this.indexing);
+    this.indexing = null;
+    await this.nextPass?.catch(() => undefined);
+    await this.refreshing?.catch(() => undefined);
+  }
+
+  /**
    * Brings the normalised texts of new or changed dramas up to date, and forgets cached results
-   * when it changed any. Concurrent searches share one pass; when nothing is stale it is one
+   * when it changed any; resolves with how many it rewrote. The pass it waits for starts after
+   * the call, so it covers any change made before it. When nothing is stale a pass is one
    * indexed lookup.
    */
   async refreshIndex(): Promise<number> {
-    if (!this.refreshing) {
-      this.refreshing = refreshSearchIndex(this.ctx.db)
-        .then((rewritten) => {
-          if (rewritten > 0) this.results.clear();
-          return rewritten;
-        })
-        .finally(() => {
-          this.refreshing = null;
-        });
-    }
+    if (!this.refreshing) return this.startPass();
+    // The pass under way may have read before the caller's change: one more follows it, shared
+    // by everyone who asks meanwhile.
+    this.nextPass ??= this.refreshing
+      .catch(() => 0)
+      .then(() => {
+        this.nextPass = null;
+        return this.startPass();
+      });
+    return this.nextPass;
+  }
+
+  private startPass(): Promise<number> {
+    this.refreshing = refreshSearchIndex(this.ctx.db)
+      .then((rewritten) => {
+        if (rewritten > 0) this.results.clear();
+        return rewritten;
+      })
+      .finally(() => {
+        this.refreshing = null;
+      });
     return this.refreshing;
   }
 
-  /** Forgets cached answers (the catalogue changed: an import, a drama hidden). */
+  /** Forgets cached answers and indexes at once (the catalogue changed: an import, a drama hidden). */
   invalidate(): void {
     this.results.clear();
     this.hot.clear();
+    if (this.indexing) void this.refreshIndex().catch(this.onIndexError);
   }
 
   private remember(key: string, at: number): void {
