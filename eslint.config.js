@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.e2e-*/**', '.e2e-*-dist/**', '.e2e-*-results/**', 'media/**', 'test-results/**', 'playwright-report/**'],
+    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.e2e-*/**', '.e2e-*-dist/**', '.e2e-*-results/**', '.bench-web-dist/**', '.bench-data/**', 'media/**', 'test-results/**', 'playwright-report/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -48,7 +48,7 @@ import { TaskService } from './modules/tasks/service.js';
 import { registerUploadFiles, uploadRoutes } from './modules/uploads/routes.js';
 import { UploadService } from './modules/uploads/service.js';
 import { userRoutes } from './modules/users/routes.js';
-import { vitalsRoutes } from './modules/vitals/routes.js';
+import { VITALS_PER_MINUTE, vitalsRoutes } from './modules/vitals/routes.js';
 import { VitalsService } from './modules/vitals/service.js';
 import { watchRecordRoutes } from './modules/watch-records/routes.js';
 import { WatchRecordService } from './modules/watch-records/service.js';
@@ -56,9 +56,12 @@ import { registerWebApp } from './modules/web/routes.js';
 import { Authenticator } from './platform/auth.js';
 import { type Config, REPO_ROOT } from './platform/config.js';
 import type { AppContext } from './platform/context.js';
-import { registerErrorHandler } from './platform/errors.js';
+import { answerClientError, answerFrameworkError, registerErrorHandler } from './platform/errors.js';
+import { registerSecurityHeaders } from './platform/security-headers.js';
 import { ResponseCache } from './platform/response-cache.js';
 import { MediaSigner } from './platform/media-signing.js';
+import { inProcessRateLimits, redisRateLimits } from './platform/rate-limits.js';
+import { closeRedis, connectRedis, createRedis, RedisHealth } from './platform/redis.js';
 import { keptSecret } from './platform/secrets.js';
 import { TokenService } from './platform/tokens.js';
 
@@ -97,19 +100,31 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const server = Fastify({
     logger: options.logger ?? defaultLogger(config),
     trustProxy: config.TRUST_PROXY,
-    bodyLimit: 1024 * 1024,
+    // Every JSON body the app takes is small: anything larger is refused (413) from its
+    // Content-Length before it is read, or as soon as a chunked body passes the limit. The few
+    // routes that take more (legal texts, catalogue imports, uploads) set their own limit.
+    bodyLimit: 64 * 1024,
     // Requests still running when shutdown begins are allowed to finish; idle keep-alive sockets close.
     forceCloseConnections: 'idle',
     routerOptions: { maxParamLength: 200 },
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   });
   server.setValidatorCompiler(validatorCompiler);
   // Handlers are type-checked against the response schemas at compile time; the tests parse
   // every answer with the same schemas. Serialising without re-validating keeps hot reads fast.
   server.setSerializerCompiler(() => (data) => JSON.stringify(data));
   registerErrorHandler(server);
+  await registerSecurityHeaders(server, config);
 
   const jwtSecret = config.JWT_SECRET ?? keptSecret(config.DATA_DIR, 'jwt-secret');
   const tokens = new TokenService(jwtSecret);
+  const redis = config.REDIS_URL ? createRedis(config.REDIS_URL) : undefined;
+  const redisHealth = redis ? new RedisHealth(server.log) : undefined;
+  if (redis && redisHealth) {
+    server.addHook('onReady', async () => connectRedis(redis, redisHealth));
+    server.addHook('onClose', async () => closeRedis(redis));
+  }
   const ctx: AppContext = {
     config,
     db: database.db,
@@ -119,6 +134,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     mediaSigner: new MediaSigner(jwtSecret, config.MEDIA_URL_TTL_SECONDS),
     version: VERSION,
     clock: options.clock ?? (() => new Date()),
+    rateLimits: redis && redisHealth ? redisRateLimits(redis, redisHealth) : inProcessRateLimits(),
   };
   const responseCache = new ResponseCache(30_000, 2_000);
   responseCache.register(server);
@@ -144,7 +160,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const redeem = new RedeemService(ctx);
   const membership = new MembershipService(ctx);
   const paymentChannels = await PaymentChannels.create(config, database.db, {
-    sandboxSecret: () => keptSecret(config.DATA_DIR, 'sandbox-payment-key'),
+    sandboxSecret: () => config.SANDBOX_PAYMENT_SECRET ?? keptSecret(config.DATA_DIR, 'sandbox-payment-key'),
     clock: ctx.clock,
   });
   if (paymentChannels.sandbox && config.NODE_ENV === 'production') {
@@ -179,7 +195,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await scope.register(watchRecordRoutes(ctx, watchRecords));
       await scope.register(feedbackRoutes(ctx, feedback));
       await scope.register(uploadRoutes(ctx, uploads));
-      await scope.register(vitalsRoutes(vitals));
+      await scope.register(vitalsRoutes(vitals, ctx.rateLimits.create('vitals', VITALS_PER_MINUTE, 60_000)));
       await scope.register(adminContentRoutes({ settings, feedback, importer }, adminToken(config)), { prefix: '/admin' });
       await scope.register(searchRoutes(search));
       await scope.register(exploreRoutes(explore));

@@ -1,5 +1,5 @@
 import { buildApp } from './app.js';
-import { openDatabase } from './db/database.js';
+import { DatabaseUnavailableError, openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { seedDemo } from './db/seed/seed.js';
 import { ConfigError, loadConfig } from './platform/config.js';
@@ -13,6 +13,21 @@ function fail(message: string): never {
   process.exit(1);
 }
 
+/**
+ * A start-up step that can fail for reasons outside the code (the database, the files, the
+ * port): the operator gets one line saying what failed, and the stack only when debugging.
+ */
+async function step<T>(what: string, action: () => Promise<T> | T, verbose: boolean): Promise<T> {
+  try {
+    return await action();
+  } catch (error) {
+    if (error instanceof DatabaseUnavailableError) fail(error.message);
+    if (verbose && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
+    const reason = (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').trim();
+    fail(`${what} failed: ${reason}`);
+  }
+}
+
 async function main(): Promise<void> {
   let config;
   try {
@@ -22,26 +37,33 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  const verbose = config.LOG_LEVEL === 'debug' || config.LOG_LEVEL === 'trace';
+  const where = config.DATABASE_URL ? 'PostgreSQL at DATABASE_URL' : `the embedded database in DATA_DIR ${config.DATA_DIR}`;
+
   say(config.DATABASE_URL ? 'Connecting to PostgreSQL (DATABASE_URL)...' : `Opening the embedded database in ${config.DATA_DIR}...`);
-  const database = await openDatabase({
-    databaseUrl: config.DATABASE_URL,
-    dataDir: config.DATA_DIR,
-    onIdleError: (error) => process.stderr.write(`[db] idle connection lost: ${error.message}\n`),
-  }).catch(
-    (error: unknown) => fail(error instanceof Error ? error.message : String(error)),
+  const database = await step(
+    `Opening ${where}`,
+    () =>
+      openDatabase({
+        databaseUrl: config.DATABASE_URL,
+        dataDir: config.DATA_DIR,
+        onIdleError: (error) => process.stderr.write(`[db] idle connection lost: ${error.message}\n`),
+      }),
+    verbose,
   );
 
   say('Migrating the database...');
-  const applied = await migrateToLatest(database.db);
+  const applied = await step(`Migrating ${where}`, () => migrateToLatest(database.db), verbose);
   if (applied.length > 0) say(`Applied migrations: ${applied.join(', ')}`);
 
   if (config.SEED_DEMO) {
     say('Seeding the demo catalogue (only what is missing)...');
-    const { dramas } = await seedDemo(database.db, config.MEDIA_DIR);
+    const { dramas } = await step(`Seeding ${where}`, () => seedDemo(database.db, config.MEDIA_DIR), verbose);
     say(dramas > 0 ? `Seeded ${dramas} dramas.` : 'Demo catalogue already present.');
   }
 
-  const { server } = await buildApp({ config, database });
+  // Secrets are generated into DATA_DIR here, with PostgreSQL too.
+  const { server } = await step('Preparing the server', () => buildApp({ config, database }), verbose);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -64,7 +86,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  await server.listen({ port: config.PORT, host: config.HOST });
+  await step(`Listening on ${config.HOST}:${config.PORT}`, () => server.listen({ port: config.PORT, host: config.HOST }), verbose);
   const address = server.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const shownHost = config.HOST === '127.0.0.1' || config.HOST === '0.0.0.0' ? 'localhost' : config.HOST;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+// No zod here: the web app's first page needs the codes, not the schemas (error-envelope.ts).
 
 /**
  * Stable error codes of the API. The client translates these; it never shows server prose.
@@ -60,16 +60,7 @@ export const ERROR_CODES = [
   'UPLOAD_NOT_FOUND',
 ] as const;
 
-export const errorCodeSchema = z.enum(ERROR_CODES);
-export type ErrorCode = z.infer<typeof errorCodeSchema>;
-
-export const errorEnvelopeSchema = z.object({
-  success: z.literal(false),
-  code: errorCodeSchema,
-  message: z.string(),
-  details: z.unknown().optional(),
-});
-export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
+export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /** HTTP status that goes with each code, so server and client agree on retry rules. */
 export const ERROR_STATUS: Record<ErrorCode, number> = {

@@ -1,17 +1,12 @@
-import { z } from 'zod';
+// No zod here: the web app's first page needs the locales, not the schemas (locale-schemas.ts).
 
 export const LOCALES = ['zh-CN', 'zh-Hant', 'en-US'] as const;
-export const localeSchema = z.enum(LOCALES);
-export type Locale = z.infer<typeof localeSchema>;
+export type Locale = (typeof LOCALES)[number];
 export const FALLBACK_LOCALE: Locale = 'en-US';
 
-/** Catalogue texts are stored once per locale. */
-export const localizedTextSchema = z.object({
-  'zh-CN': z.string(),
-  'zh-Hant': z.string(),
-  'en-US': z.string(),
-});
-export type LocalizedText = z.infer<typeof localizedTextSchema>;
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
 
 /**
  * The spec's language rule (section 4): Chinese with tw or hk is Traditional, other Chinese is

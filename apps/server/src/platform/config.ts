@@ -115,6 +115,8 @@ const envSchema = z.object({
   REDIS_URL: optionalString.pipe(z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional()),
   JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   ADMIN_TOKEN: optionalString.pipe(z.string().min(24, 'must be at least 24 characters').optional()),
+  /** Signs the sandbox channel's notifications; instances behind one address must share it. */
+  SANDBOX_PAYMENT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   MEDIA_DIR: z.string().trim().min(1).default(path.join(REPO_ROOT, 'media')),
   MEDIA_BASE_URL: optionalString.pipe(z.url({ message: 'must be an absolute URL' }).optional()),
   MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(3600),

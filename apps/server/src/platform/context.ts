@@ -2,6 +2,7 @@ import type { Db } from '../db/database.js';
 import type { Authenticator } from './auth.js';
 import type { Config } from './config.js';
 import type { MediaSigner } from './media-signing.js';
+import type { RateLimits } from './rate-limits.js';
 import type { TokenService } from './tokens.js';
 
 /** What a module needs from the platform, handed to it when its routes are registered. */
@@ -15,4 +16,6 @@ export interface AppContext {
   version: string;
   /** The time rules run on (order expiry, reconciliation); tests pass a movable one to buildApp. */
   clock: () => Date;
+  /** Makes every module's rate limiters: in process, or shared through Redis when REDIS_URL is set. */
+  rateLimits: RateLimits;
 }

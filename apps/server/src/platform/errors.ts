@@ -1,4 +1,5 @@
 import { ERROR_STATUS, type ErrorCode } from '@drama/contracts';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
@@ -43,6 +44,39 @@ function codeForStatus(status: number): ErrorCode {
     default:
       return 'BAD_REQUEST';
   }
+}
+
+/**
+ * Errors the router raises before any route or error handler runs (a malformed percent-escape,
+ * a path segment past maxParamLength): answered in the envelope too, without echoing the path.
+ */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  const message = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'A part of the path is too long' : 'The URL is not valid';
+  return reply.code(status).send({ success: false, code: codeForStatus(status), message });
+}
+
+const CLIENT_ERRORS: Record<string, [status: number, reason: string, message: string]> = {
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request Timeout', 'The request took too long to arrive'],
+  HPE_HEADER_OVERFLOW: [431, 'Request Header Fields Too Large', 'The request headers are too large'],
+};
+
+/**
+ * HTTP so malformed that it never becomes a request (bytes a header may not hold, headers past
+ * Node's 16 KiB): Node's parser refuses it on the socket, and the answer is still the envelope.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  // A reset connection has nobody left to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, message] = CLIENT_ERRORS[error.code ?? ''] ?? [400, 'Bad Request', 'The request is not valid HTTP'];
+  const body = JSON.stringify({ success: false, code: 'BAD_REQUEST', message });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -8,7 +8,17 @@ import { REPO_ROOT } from '../../src/platform/config.js';
 const MAIN = path.join(REPO_ROOT, 'apps/server/src/main.ts');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'drama-process-'));
 
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+const started: ChildProcess[] = [];
+
+// A test that times out leaves its process running: end them all before removing their data.
+afterAll(async () => {
+  await Promise.all(
+    started
+      .filter((child) => child.exitCode === null && child.signalCode === null)
+      .map((child) => new Promise((resolve) => child.once('exit', resolve).kill('SIGKILL'))),
+  );
+  rmSync(dataDir, { recursive: true, force: true });
+});
 
 interface Running {
   child: ChildProcess;
@@ -21,6 +31,7 @@ function run(env: Record<string, string>): Running {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...(process.env.MEDIA_DIR ? { MEDIA_DIR: process.env.MEDIA_DIR } : {}), ...env },
   });
+  started.push(child);
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -28,7 +39,7 @@ function run(env: Record<string, string>): Running {
   return { child, output: () => output, exited };
 }
 
-async function waitFor(running: Running, pattern: RegExp, timeoutMs = 60_000): Promise<RegExpMatchArray> {
+async function waitFor(running: Running, pattern: RegExp, timeoutMs = 240_000): Promise<RegExpMatchArray> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const match = pattern.exec(running.output());
@@ -56,18 +67,49 @@ describe('the server process', () => {
     await waitFor(second, /Ready:/);
     second.child.kill('SIGINT');
     expect(await second.exited).toBe(0);
-  }, 120_000);
+  }, 300_000);
 
   it('refuses a bad configuration value, naming it', async () => {
     const running = run({ PORT: 'not-a-port', DATA_DIR: dataDir });
     expect(await running.exited).toBe(1);
     expect(running.output()).toMatch(/Invalid configuration[\s\S]*PORT/);
-  });
+  }, 60_000);
 
   it('exits with a clear message when the database cannot be reached', async () => {
     const running = run({ PORT: '0', DATA_DIR: dataDir, DATABASE_URL: 'postgresql://nobody@127.0.0.1:1/none' });
     expect(await running.exited).toBe(1);
     expect(running.output()).toContain('Cannot reach PostgreSQL at DATABASE_URL');
     expect(running.output()).not.toMatch(/\n\s+at /);
-  });
+  }, 60_000);
+
+  it('exits with a one-line message naming DATA_DIR when DATA_DIR cannot be used', async () => {
+    const file = path.join(dataDir, 'not-a-directory');
+    writeFileSync(file, 'a regular file\n');
+    const running = run({ PORT: '0', DATA_DIR: path.join(file, 'data') });
+    expect(await running.exited).toBe(1);
+    expect(running.output()).toMatch(/DATA_DIR \S+not-a-directory\/data cannot be used: part of the path is a file/);
+    expect(running.output()).not.toMatch(/\n\s+at /);
+    expect(running.output().trim().split('\n')).toHaveLength(2);
+  }, 60_000);
+
+  it('exits with a one-line message naming DATA_DIR when the embedded database is damaged', async () => {
+    // Two kinds of damage: the cluster's control file emptied (a copy of the first test's
+    // database), and a directory whose files are gone but for its version stamp.
+    const emptiedControl = path.join(dataDir, 'damaged-control');
+    cpSync(path.join(dataDir, 'pglite'), path.join(emptiedControl, 'pglite'), { recursive: true });
+    truncateSync(path.join(emptiedControl, 'pglite', 'global', 'pg_control'), 0);
+    const onlyVersion = path.join(dataDir, 'damaged-files');
+    mkdirSync(path.join(onlyVersion, 'pglite'), { recursive: true });
+    writeFileSync(path.join(onlyVersion, 'pglite', 'PG_VERSION'), '18\n');
+
+    for (const damaged of [emptiedControl, onlyVersion]) {
+      const running = run({ PORT: '0', DATA_DIR: damaged });
+      expect(await running.exited).toBe(1);
+      const output = running.output();
+      expect(output).toContain(`Cannot open the embedded database in DATA_DIR ${damaged}`);
+      expect(output).toContain('damaged or incomplete');
+      expect(output).not.toMatch(/\n\s+at |ASSERTIONS/);
+      expect(output.trim().split('\n'), output).toHaveLength(2);
+    }
+  }, 180_000);
 });

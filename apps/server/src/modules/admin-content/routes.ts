@@ -21,6 +21,7 @@ const security = [{ bearer: [] }];
 const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 404: errorEnvelopeSchema };
 /** A catalogue of a few hundred dramas with their episodes. */
 const IMPORT_BODY_LIMIT = 10 * 1024 * 1024;
+const SETTINGS_BODY_LIMIT = 1024 * 1024;
 
 export interface AdminContentServices {
   settings: SettingsService;
@@ -53,6 +54,8 @@ export function adminContentRoutes(services: AdminContentServices, token: string
     app.put(
       '/settings',
       {
+        // Legal texts may run long.
+        bodyLimit: SETTINGS_BODY_LIMIT,
         schema: {
           tags,
           security,

@@ -12,7 +12,7 @@ import type { Viewer } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { requestLocale } from '../../platform/locale.js';
-import { enforceRateLimit, MemoryRateLimiter, type RateLimiter } from '../../platform/rate-limit.js';
+import { enforceRateLimit, type RateLimiter } from '../../platform/rate-limit.js';
 import type { LikeService } from './service.js';
 
 const tags = ['likes'];
@@ -26,17 +26,24 @@ const errors = {
   429: errorEnvelopeSchema,
 };
 
-/** Guests' likes and unlikes per IP and route; members' are idempotent and not limited. */
+/** Guests' likes and unlikes per IP and route: each one moves a public count. */
 export const GUEST_LIKES_PER_MINUTE = 30;
+/**
+ * Members' likes and unlikes per member, both routes together: idempotent, but each toggle
+ * writes a row and moves the count, so a script is stopped far above what a thumb can tap.
+ */
+export const MEMBER_LIKES_PER_MINUTE = 60;
 
 /**
  * The spec's like calls. Members like with their token (and may pass their own id as `userId`);
- * guests like without one, which moves the episode's anonymous count, rate-limited per IP.
+ * guests like without one, which moves the episode's anonymous count, rate-limited per IP;
+ * members are rate-limited per member.
  */
 export function likeRoutes(
   ctx: AppContext,
   likes: LikeService,
-  limiter: RateLimiter = new MemoryRateLimiter(GUEST_LIKES_PER_MINUTE, 60_000),
+  limiter: RateLimiter = ctx.rateLimits.create('guest-likes', GUEST_LIKES_PER_MINUTE, 60_000),
+  memberLimiter: RateLimiter = ctx.rateLimits.create('member-likes', MEMBER_LIKES_PER_MINUTE, 60_000),
 ): FastifyPluginAsyncZod {
   /**
    * Who likes: a member, or a guest (no token). A token that no longer works is refused rather
@@ -78,7 +85,7 @@ export function likeRoutes(
         schema: {
           tags,
           security,
-          summary: 'Like an episode (members: idempotent; guests: adds an anonymous like, rate-limited)',
+          summary: 'Like an episode (members: idempotent; guests: adds an anonymous like; both rate-limited)',
           params: idParamsSchema,
           querystring: likeQuerySchema,
           response: { 200: likeStatusResponseSchema, ...errors },
@@ -86,7 +93,8 @@ export function likeRoutes(
       },
       async (request, reply) => {
         const viewer = await liker(request, request.query.userId);
-        if (!viewer) await enforceRateLimit(limiter, `like:${request.ip}`, reply);
+        if (viewer) await enforceRateLimit(memberLimiter, `${viewer.id}`, reply);
+        else await enforceRateLimit(limiter, `like:${request.ip}`, reply);
         return { success: true as const, data: await likes.like(viewer, request.params.id) };
       },
     );
@@ -105,7 +113,8 @@ export function likeRoutes(
       },
       async (request, reply) => {
         const viewer = await liker(request, request.query.userId);
-        if (!viewer) await enforceRateLimit(limiter, `unlike:${request.ip}`, reply);
+        if (viewer) await enforceRateLimit(memberLimiter, `${viewer.id}`, reply);
+        else await enforceRateLimit(limiter, `unlike:${request.ip}`, reply);
         return { success: true as const, data: await likes.unlike(viewer, request.params.id) };
       },
     );

@@ -11,7 +11,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context.js';
 import { requestLocale } from '../../platform/locale.js';
-import { enforceRateLimit, MemoryRateLimiter, type RateLimiter } from '../../platform/rate-limit.js';
+import { enforceRateLimit, type RateLimiter } from '../../platform/rate-limit.js';
 import type { OrderService } from './service.js';
 
 const tags = ['orders'];
@@ -37,7 +37,7 @@ function requestOrigin(request: FastifyRequest): string {
 export function orderRoutes(
   ctx: AppContext,
   orders: OrderService,
-  limiter: RateLimiter = new MemoryRateLimiter(ORDERS_PER_MINUTE, 60_000),
+  limiter: RateLimiter = ctx.rateLimits.create('orders', ORDERS_PER_MINUTE, 60_000),
 ): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(

@@ -5,7 +5,7 @@ import type { OrderRow } from '../../db/schema.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { pickText } from '../../platform/locale.js';
-import { MemoryRateLimiter, type RateLimiter } from '../../platform/rate-limit.js';
+import type { RateLimiter } from '../../platform/rate-limit.js';
 import { extendVip } from '../membership/vip.js';
 import * as orders from '../orders/queries.js';
 import { presentStatus } from '../orders/presenters.js';
@@ -57,7 +57,7 @@ export class PaymentService {
     readonly channels: PaymentChannels,
     private readonly log: FastifyBaseLogger,
     /** Bounds how many refused (forged) notifications one address can make us record. */
-    private readonly refusedLimiter: RateLimiter = new MemoryRateLimiter(30, 60_000),
+    private readonly refusedLimiter: RateLimiter = ctx.rateLimits.create('payment-refused', 30, 60_000),
   ) {}
 
   private baseUrl(origin: string): string {

@@ -8,7 +8,7 @@ import {
 } from '@drama/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context.js';
-import { enforceRateLimit, MemoryRateLimiter, type RateLimiter } from '../../platform/rate-limit.js';
+import { enforceRateLimit, type RateLimiter } from '../../platform/rate-limit.js';
 import type { TaskService } from './service.js';
 
 const tags = ['points'];
@@ -29,7 +29,7 @@ export const PROGRESS_REPORTS_PER_MINUTE = 20;
 export function taskRoutes(
   ctx: AppContext,
   tasks: TaskService,
-  limiter: RateLimiter = new MemoryRateLimiter(PROGRESS_REPORTS_PER_MINUTE, 60_000),
+  limiter: RateLimiter = ctx.rateLimits.create('task-progress', PROGRESS_REPORTS_PER_MINUTE, 60_000),
 ): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(

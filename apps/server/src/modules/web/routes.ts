@@ -21,6 +21,10 @@ export async function registerWebApp(app: FastifyInstance, ctx: AppContext): Pro
       decorateReply: false,
       index: false,
       wildcard: false,
+      // The build writes .br and .gz beside its text files (apps/web/vite.config.ts).
+      preCompressed: true,
+      // Otherwise send's own `public, max-age=0` replaces the header set below.
+      cacheControl: false,
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -38,6 +42,6 @@ export async function registerWebApp(app: FastifyInstance, ctx: AppContext): Pro
       return sendError(reply, 'NOT_FOUND', 'The web app is not built (npm run build)');
     }
     reply.header('Cache-Control', 'no-cache');
-    return reply.sendFile('index.html', dist);
+    return reply.sendFile('index.html', dist, { cacheControl: false });
   });
 }

@@ -1,0 +1,81 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import pg from 'pg';
+import { REPO_ROOT } from '../../src/platform/config.js';
+
+/** The server's entry point, run as `node --import tsx` exactly as `npm start` ends up doing. */
+export const SERVER_MAIN = path.join(REPO_ROOT, 'apps/server/src/main.ts');
+
+export interface ServerProcess {
+  child: ChildProcess;
+  /** Everything it printed so far, stdout and stderr interleaved. */
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+/** Starts a server process with a minimal environment (no inherited DATABASE_URL or REDIS_URL). */
+export function startServer(env: Record<string, string>): ServerProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_MAIN], {
+    cwd: REPO_ROOT,
+    env: {
+      PATH: process.env.PATH,
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      ...(process.env.MEDIA_DIR ? { MEDIA_DIR: process.env.MEDIA_DIR } : {}),
+      ...env,
+    },
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+/** Resolves with the first match of `pattern` in the output; rejects if the process exits first. */
+export async function waitForOutput(running: ServerProcess, pattern: RegExp, timeoutMs = 120_000): Promise<RegExpMatchArray> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const match = pattern.exec(running.output());
+    if (match) return match;
+    if (running.child.exitCode !== null || running.child.signalCode !== null) {
+      throw new Error(`exited early:\n${running.output()}`);
+    }
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${pattern}:\n${running.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Waits until the server says it is ready, and returns its base URL (http://127.0.0.1:PORT). */
+export async function waitUntilReady(running: ServerProcess, timeoutMs = 240_000): Promise<string> {
+  const port = (await waitForOutput(running, /Ready: open http:\/\/localhost:(\d+)/, timeoutMs))[1];
+  return `http://127.0.0.1:${port}`;
+}
+
+/** Stops a process (SIGTERM unless told otherwise) and waits for it to exit. */
+export async function stopServer(running: ServerProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  if (running.child.exitCode !== null || running.child.signalCode !== null) return;
+  running.child.kill(signal);
+  await running.exited;
+}
+
+/** The machine's PostgreSQL as administrator: where throwaway databases are made. */
+export const PG_ADMIN_URL = process.env.PG_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+
+/** Creates an empty PostgreSQL database for one test file; `drop` removes it, connections and all. */
+export async function createThrowawayDatabase(prefix = 'drama_proc'): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
