@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -44,27 +45,63 @@ function precacheManifest(): Plugin {
   };
 }
 
+const COMPRESSIBLE = /\.(js|css|html|svg|json|webmanifest|txt|vtt)$/;
+
+/**
+ * Writes .br and .gz beside every text file of the build, which the server sends to browsers
+ * that accept them: on a phone's network the app's JavaScript is a third of its size gzipped.
+ * Runs last, after the service worker has its manifest written in.
+ */
+function precompress(): Plugin {
+  const walk = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const file = path.join(dir, name);
+      return statSync(file).isDirectory() ? walk(file) : [file];
+    });
+  return {
+    name: 'drama:precompress',
+    apply: 'build',
+    enforce: 'post',
+    writeBundle: {
+      order: 'post',
+      handler(options) {
+        const outDir = options.dir ?? path.resolve(fileURLToPath(new URL('.', import.meta.url)), 'dist');
+        for (const file of walk(outDir).filter((name) => COMPRESSIBLE.test(name))) {
+          const content = readFileSync(file);
+          // Below about a packet, compressing saves nothing worth a decoder's time.
+          if (content.length < 1024) continue;
+          writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+          writeFileSync(
+            `${file}.br`,
+            brotliCompressSync(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: content.length } }),
+          );
+        }
+      },
+    },
+  };
+}
+
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
 
 export default defineConfig({
   // Pinned so that building from the repo root or from apps/web gives the same apps/web/dist.
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), tailwindcss(), precacheManifest()],
+  plugins: [react(), tailwindcss(), precacheManifest(), precompress()],
   define: { __APP_VERSION__: JSON.stringify(appVersion) },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     rolldownOptions: {
       output: {
-        // Libraries change less often than the app: their own chunks stay cached across deploys.
-        // Pages and their icons are still split per route by the lazy imports.
+        // React and the router change less often than the app: their own chunks stay cached
+        // across deploys, and every page needs all of them. Libraries made of many modules
+        // (TanStack Query, react-i18next, zod) are left to the lazy imports instead: a group
+        // would pull the parts only later pages use (mutations, <Trans>, zod for forms) into
+        // the first page's download.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
             { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
-            { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
-            { name: 'i18next', test: /node_modules[\\/](i18next|react-i18next)[\\/]/ },
-            { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
           ],
         },
       },

@@ -1,7 +1,10 @@
+import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import base from '../../../playwright.config';
 
-const PORT = 3211;
+const PORT = Number(process.env.BENCH_PORT ?? 3211);
+// With WEB_DIST_DIR the bench serves that build as it is (e.g. one made for `bench:web`).
+const WEB_DIST = process.env.WEB_DIST_DIR ? path.resolve(process.env.WEB_DIST_DIR) : undefined;
 
 /** `npm run bench:player`: the player's first-frame times in Chromium against the built app. */
 export default defineConfig({
@@ -15,7 +18,13 @@ export default defineConfig({
   webServer: {
     command: 'rm -rf .bench-data && node scripts/start.mjs',
     cwd: '../../..',
-    env: { PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: '.bench-data', LOG_LEVEL: 'warn' },
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: '.bench-data',
+      LOG_LEVEL: 'warn',
+      ...(WEB_DIST ? { WEB_DIST_DIR: WEB_DIST, SKIP_WEB_BUILD: '1' } : {}),
+    },
     url: `http://127.0.0.1:${PORT}/api/v1/health`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -1,11 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Locale } from '@drama/contracts';
 import type { ComponentType } from 'react';
-import { prefetchCategory, prefetchTag } from '../features/category/api/prefetch-category';
-import { prefetchExplore } from '../features/explore/api/prefetch-explore';
 import { prefetchHome } from '../features/home/api/prefetch-home';
-import { prefetchPlayer } from '../features/player/api/prefetch-player';
-import { prefetchSearch } from '../features/search/api/prefetch-search';
 import type { TranslationKey } from '../shared/i18n/i18n';
 import type { RouteHandle, Transition } from '../shared/navigation/route-handle';
 
@@ -103,13 +99,33 @@ const TABLE: Entry[] = [
 
 const TAB_ROOTS = new Set(['/', '/category', '/explore', '/profile']);
 
+type Prefetch = NonNullable<AppRoute['prefetch']>;
+
+/**
+ * A prefetch that loads its module on first use: the modules hold their pages' response
+ * schemas, and with them zod, which the first page must not download. Fetched in parallel
+ * with the page's own chunk, which imports the same module.
+ */
+function lazyPrefetch(load: () => Promise<Prefetch>): Prefetch {
+  return (queryClient, locale, params) => {
+    load().then(
+      (prefetch) => prefetch(queryClient, locale, params),
+      // The page's own load fails the same way and shows the route's error page.
+      () => undefined,
+    );
+  };
+}
+
+// Home's is bundled with the entry: its calls are typed without schemas (`unchecked`).
 const PREFETCH: Record<string, AppRoute['prefetch']> = {
   '/': prefetchHome,
-  '/player/:id': prefetchPlayer,
-  '/search': prefetchSearch,
-  '/explore': prefetchExplore,
-  '/category': prefetchCategory,
-  '/dramas/tag/:tagName': prefetchTag,
+  '/player/:id': lazyPrefetch(() => import('../features/player/api/prefetch-player').then((m) => m.prefetchPlayer)),
+  '/search': lazyPrefetch(() => import('../features/search/api/prefetch-search').then((m) => m.prefetchSearch)),
+  '/explore': lazyPrefetch(() => import('../features/explore/api/prefetch-explore').then((m) => m.prefetchExplore)),
+  '/category': lazyPrefetch(() => import('../features/category/api/prefetch-category').then((m) => m.prefetchCategory)),
+  '/dramas/tag/:tagName': lazyPrefetch(() =>
+    import('../features/category/api/prefetch-category').then((m) => m.prefetchTag),
+  ),
 };
 
 export const APP_ROUTES: readonly AppRoute[] = TABLE.map(([path, auth, titleKey, transition, page]) => ({

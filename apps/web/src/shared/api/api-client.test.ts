@@ -1,7 +1,7 @@
 import { dramaFeaturedResponseSchema, ok } from '@drama/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError, createApiClient, withLoginIp, type ApiClientOptions } from './api-client';
+import { ApiError, createApiClient, unchecked, withLoginIp, type ApiClientOptions } from './api-client';
 
 const okSchema = ok(z.object({ value: z.number() }));
 
@@ -132,6 +132,18 @@ describe('api client (spec section 7)', () => {
     await expect(client.get('/client/dramas/featured', { schema: dramaFeaturedResponseSchema })).rejects.toMatchObject({
       code: 'INVALID_RESPONSE',
     });
+  });
+
+  it('checks only the envelope of an answer typed without its schema (the first page keeps zod out)', async () => {
+    const { client } = setup([
+      json(200, { success: true, data: { anything: 1 } }),
+      json(200, { success: true }),
+      json(200, ['not', 'an', 'envelope']),
+    ]);
+    const schema = unchecked<typeof okSchema>();
+    await expect(client.get('/a', { schema })).resolves.toEqual({ anything: 1 });
+    await expect(client.get('/a', { schema })).rejects.toMatchObject({ code: 'INVALID_RESPONSE' });
+    await expect(client.get('/a', { schema })).rejects.toMatchObject({ code: 'INVALID_RESPONSE' });
   });
 
   it('caches opted-in GETs per locale and token presence, least recently used first out', async () => {

@@ -40,8 +40,37 @@ export function isApiError(error: unknown): error is ApiError {
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type QueryValue = string | number | boolean | null | undefined;
 /** Any `ok(...)` schema from contracts: `{ success: true, data }`. */
-type EnvelopeSchema = z.ZodType<{ success: true; data: unknown }>;
-type DataOf<S extends EnvelopeSchema> = z.output<S>['data'];
+type ZodEnvelope = z.ZodType<{ success: true; data: unknown }>;
+
+/** An answer typed by a contracts schema that is not shipped: see `unchecked`. */
+export interface Unchecked<S extends ZodEnvelope> {
+  readonly unchecked: true;
+  /** Never set: carries the schema's type only. */
+  readonly schemaType?: S;
+}
+
+/**
+ * Types an answer by its contracts schema without importing the schema, so only the envelope is
+ * checked. For the first page's calls: the schemas would bring zod, a sixth of the first
+ * page's JavaScript budget, into the first load. The server's handlers are type-checked against
+ * the same schemas and the API tests parse every answer with them; every other call parses.
+ * Use with a type-only import: `unchecked<typeof dramaFeaturedResponseSchema>()`.
+ */
+export function unchecked<S extends ZodEnvelope>(): Unchecked<S> {
+  return { unchecked: true };
+}
+
+type EnvelopeSchema = ZodEnvelope | Unchecked<ZodEnvelope>;
+type DataOf<S extends EnvelopeSchema> =
+  S extends Unchecked<infer Z> ? z.output<Z>['data'] : S extends ZodEnvelope ? z.output<S>['data'] : never;
+
+function isUnchecked(schema: EnvelopeSchema): schema is Unchecked<ZodEnvelope> {
+  return 'unchecked' in schema && schema.unchecked === true;
+}
+
+function isOkEnvelope(json: unknown): json is { success: true; data: unknown } {
+  return typeof json === 'object' && json !== null && 'success' in json && json.success === true && 'data' in json;
+}
 
 export interface RequestOptions<S extends EnvelopeSchema> {
   schema: S;
@@ -255,16 +284,20 @@ export function createApiClient(options: ApiClientOptions) {
       });
     }
 
-    const parsed = init.schema.safeParse(json);
-    if (!parsed.success) {
-      throw new ApiError({
+    const invalid = (details?: unknown) =>
+      new ApiError({
         status: response.status,
         code: 'INVALID_RESPONSE',
         message: `Unexpected response shape from ${method} ${url}`,
-        details: parsed.error.issues,
+        details,
       });
+    if (isUnchecked(init.schema)) {
+      if (!isOkEnvelope(json)) throw invalid();
+      return json.data as DataOf<S>;
     }
-    return parsed.data.data;
+    const parsed = init.schema.safeParse(json);
+    if (!parsed.success) throw invalid(parsed.error.issues);
+    return parsed.data.data as DataOf<S>;
   }
 
   async function request<S extends EnvelopeSchema>(path: string, request: RequestOptions<S>): Promise<DataOf<S>> {

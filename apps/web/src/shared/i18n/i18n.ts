@@ -1,13 +1,6 @@
 import i18next, { type BackendModule, type ParseKeys } from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
-import {
-  FALLBACK_LOCALE,
-  LOCALES,
-  STORAGE_KEYS,
-  localeFromLanguageTag,
-  localeSchema,
-  type Locale,
-} from '@drama/contracts';
+import { FALLBACK_LOCALE, LOCALES, STORAGE_KEYS, isLocale, localeFromLanguageTag, type Locale } from '@drama/contracts';
 import { readString, writeString } from '../storage/local-storage';
 import enUS, { type Messages } from './locales/en-US';
 
@@ -38,14 +31,10 @@ const lazyBackend: BackendModule = {
 
 /** Stored choice first, then the browser's language by the spec's rule (section 4). */
 export function detectInitialLocale(): Locale {
-  const stored = localeSchema.safeParse(readString(STORAGE_KEYS.language));
-  if (stored.success) return stored.data;
+  const stored = readString(STORAGE_KEYS.language);
+  if (isLocale(stored)) return stored;
   if (typeof navigator === 'undefined') return FALLBACK_LOCALE;
   return localeFromLanguageTag(navigator.language);
-}
-
-function isLocale(value: string | undefined): value is Locale {
-  return value !== undefined && (LOCALES as readonly string[]).includes(value);
 }
 
 export function currentLocale(): Locale {

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { STORAGE_KEYS, userInfoSchema, type UserInfo } from '@drama/contracts';
+import { STORAGE_KEYS, type UserInfo } from '@drama/contracts';
 import { readJson, readString, removeKey, writeJson, writeString } from '../storage/local-storage';
 
 export interface SessionState {
@@ -16,9 +16,25 @@ function setState(next: SessionState): void {
   for (const listener of listeners) listener();
 }
 
+const isInt = (value: unknown): value is number => Number.isSafeInteger(value);
+const isTextOrNull = (value: unknown): value is string | null => value === null || typeof value === 'string';
+
+/**
+ * contracts' userInfoSchema, checked by hand: every start reads it, and zod is kept out of the
+ * first page's JavaScript (shared/api/api-client.ts, `unchecked`). Unknown keys are dropped.
+ */
+export function readUserInfo(value: unknown): UserInfo | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { id, username, avatar, email, points, vipLevel, vipExpireTime, status } = value as Record<string, unknown>;
+  if (!isInt(id) || typeof username !== 'string' || !isTextOrNull(avatar) || !isTextOrNull(email)) return null;
+  if (typeof points !== 'number' || !Number.isFinite(points) || !isInt(vipLevel) || !isTextOrNull(vipExpireTime)) return null;
+  if (!isInt(status)) return null;
+  return { id, username, avatar, email, points, vipLevel, vipExpireTime, status };
+}
+
 function readStoredSession(): Pick<SessionState, 'token' | 'user'> {
   const token = readString(STORAGE_KEYS.token) || null;
-  const user = readJson(STORAGE_KEYS.userInfo, userInfoSchema);
+  const user = readJson(STORAGE_KEYS.userInfo, readUserInfo);
   return { token, user };
 }
 

@@ -29,10 +29,11 @@ export function removeKey(key: string): void {
 }
 
 /**
- * Reads a JSON value and checks its shape. A value that is not JSON or fails the schema is
- * discarded and removed, so one bad write cannot break every later start.
+ * Reads a JSON value and checks its shape, with a zod schema or, on the first page's path where
+ * zod is not loaded, a function that returns the value or null. A value that is not JSON or
+ * fails the check is discarded and removed, so one bad write cannot break every later start.
  */
-export function readJson<T>(key: string, schema: z.ZodType<T>): T | null {
+export function readJson<T>(key: string, check: z.ZodType<T> | ((value: unknown) => T | null)): T | null {
   const raw = readString(key);
   if (raw === null) return null;
   let parsed: unknown;
@@ -43,13 +44,18 @@ export function readJson<T>(key: string, schema: z.ZodType<T>): T | null {
     removeKey(key);
     return null;
   }
-  const result = schema.safeParse(parsed);
-  if (!result.success) {
+  const value = typeof check === 'function' ? check(parsed) : parseWith(check, parsed);
+  if (value === null) {
     console.warn(`[storage] "${key}" has an unexpected shape; removed`);
     removeKey(key);
     return null;
   }
-  return result.data;
+  return value;
+}
+
+function parseWith<T>(schema: z.ZodType<T>, value: unknown): T | null {
+  const result = schema.safeParse(value);
+  return result.success ? result.data : null;
 }
 
 export function writeJson(key: string, value: unknown): void {

@@ -1,5 +1,4 @@
 import { useSyncExternalStore } from 'react';
-import { z } from 'zod';
 import { LIMITS, STORAGE_KEYS } from '@drama/contracts';
 import { readString, writeJson } from '../storage/local-storage';
 
@@ -8,18 +7,42 @@ import { readString, writeJson } from '../storage/local-storage';
  * newest first, at most 50 entries. `sequence` and `position` are extras the player records
  * so that "continue watching" can say where the viewer stopped without another call.
  */
-export const localWatchRecordSchema = z.object({
-  dramaId: z.number().int().positive(),
-  episodeId: z.number().int().positive(),
-  timestamp: z.number(),
-  sequence: z.number().int().positive().optional(),
-  position: z.number().nonnegative().optional(),
+export interface LocalWatchRecord {
+  dramaId: number;
+  episodeId: number;
+  timestamp: number;
+  sequence?: number;
+  position?: number;
   /** Whole seconds into the episode, as the merge call takes it (contracts' localWatchEntrySchema). */
-  progress: z.number().int().nonnegative().optional(),
+  progress?: number;
   /** Already sent to a member's account at sign-in; kept so "continue watching" still shows it. */
-  merged: z.boolean().optional(),
-});
-export type LocalWatchRecord = z.infer<typeof localWatchRecordSchema>;
+  merged?: boolean;
+}
+
+const isPositiveInt = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0;
+const isNonNegative = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isFinite(value) && value >= 0;
+
+/**
+ * Checked by hand, not with zod: the home page reads this, and zod is kept out of the first
+ * page's JavaScript (shared/api/api-client.ts, `unchecked`). Unknown keys are dropped.
+ */
+export function readLocalWatchRecord(value: unknown): LocalWatchRecord | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { dramaId, episodeId, timestamp, sequence, position, progress, merged } = value as Record<string, unknown>;
+  if (!isPositiveInt(dramaId) || !isPositiveInt(episodeId)) return null;
+  if (typeof timestamp !== 'number' || !Number.isFinite(timestamp)) return null;
+  if (sequence !== undefined && !isPositiveInt(sequence)) return null;
+  if (position !== undefined && !isNonNegative(position)) return null;
+  if (progress !== undefined && !(Number.isSafeInteger(progress) && isNonNegative(progress))) return null;
+  if (merged !== undefined && typeof merged !== 'boolean') return null;
+  const record: LocalWatchRecord = { dramaId, episodeId, timestamp };
+  if (sequence !== undefined) record.sequence = sequence;
+  if (position !== undefined) record.position = position;
+  if (progress !== undefined) record.progress = progress;
+  if (merged !== undefined) record.merged = merged;
+  return record;
+}
 
 const EMPTY: readonly LocalWatchRecord[] = [];
 const listeners = new Set<() => void>();
@@ -38,8 +61,8 @@ function parse(raw: string | null): readonly LocalWatchRecord[] {
   }
   if (!Array.isArray(value)) return EMPTY;
   const records = value.flatMap((item) => {
-    const parsed = localWatchRecordSchema.safeParse(item);
-    return parsed.success ? [parsed.data] : [];
+    const record = readLocalWatchRecord(item);
+    return record ? [record] : [];
   });
   return records.sort((a, b) => b.timestamp - a.timestamp);
 }

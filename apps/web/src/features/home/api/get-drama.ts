@@ -1,10 +1,12 @@
 import { queryOptions, useQueries } from '@tanstack/react-query';
-import { apiPaths, dramaDetailResponseSchema, type Locale } from '@drama/contracts';
+import { apiPaths } from '@drama/contracts';
+import type { dramaDetailResponseSchema, Locale } from '@drama/contracts';
 import { api } from '../../../shared/api/api';
+import { unchecked } from '../../../shared/api/api-client';
 import { useLocale } from '../../../shared/i18n/i18n';
 
 export function getDrama(id: number, locale: Locale, signal?: AbortSignal) {
-  return api.get(apiPaths.drama(id), { schema: dramaDetailResponseSchema, locale, signal, cache: true });
+  return api.get(apiPaths.drama(id), { schema: unchecked<typeof dramaDetailResponseSchema>(), locale, signal, cache: true });
 }
 
 export function dramaQueryOptions(id: number, locale: Locale) {

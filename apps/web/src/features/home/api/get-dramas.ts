@@ -1,12 +1,14 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { apiPaths, dramaListResponseSchema, type DramaListQuery, type Locale } from '@drama/contracts';
+import { apiPaths } from '@drama/contracts';
+import type { DramaListQuery, dramaListResponseSchema, Locale } from '@drama/contracts';
 import { api } from '../../../shared/api/api';
+import { unchecked } from '../../../shared/api/api-client';
 import { useLocale } from '../../../shared/i18n/i18n';
 
 export type DramaListParams = Partial<DramaListQuery>;
 
 export function getDramas(params: DramaListParams, locale: Locale, signal?: AbortSignal) {
-  return api.get(apiPaths.dramas(), { schema: dramaListResponseSchema, query: params, locale, signal, cache: true });
+  return api.get(apiPaths.dramas(), { schema: unchecked<typeof dramaListResponseSchema>(), query: params, locale, signal, cache: true });
 }
 
 export function dramasQueryOptions(params: DramaListParams, locale: Locale) {

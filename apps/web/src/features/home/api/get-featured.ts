@@ -1,10 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPaths, dramaFeaturedResponseSchema, type Locale } from '@drama/contracts';
+import { apiPaths } from '@drama/contracts';
+import type { dramaFeaturedResponseSchema, Locale } from '@drama/contracts';
 import { api } from '../../../shared/api/api';
+import { unchecked } from '../../../shared/api/api-client';
 import { useLocale } from '../../../shared/i18n/i18n';
 
 export function getFeatured(locale: Locale, signal?: AbortSignal) {
-  return api.get(apiPaths.featured(), { schema: dramaFeaturedResponseSchema, locale, signal, cache: true });
+  return api.get(apiPaths.featured(), { schema: unchecked<typeof dramaFeaturedResponseSchema>(), locale, signal, cache: true });
 }
 
 export function featuredQueryOptions(locale: Locale) {

@@ -1,10 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPaths, tagListResponseSchema, type Locale } from '@drama/contracts';
+import { apiPaths } from '@drama/contracts';
+import type { Locale, tagListResponseSchema } from '@drama/contracts';
 import { api } from '../../../shared/api/api';
+import { unchecked } from '../../../shared/api/api-client';
 import { useLocale } from '../../../shared/i18n/i18n';
 
 export function getTags(locale: Locale, signal?: AbortSignal) {
-  return api.get(apiPaths.tags(), { schema: tagListResponseSchema, locale, signal, cache: true });
+  return api.get(apiPaths.tags(), { schema: unchecked<typeof tagListResponseSchema>(), locale, signal, cache: true });
 }
 
 export function tagsQueryOptions(locale: Locale) {

@@ -217,7 +217,9 @@ export function PlayerScreen({ drama, start }: PlayerScreenProps) {
   /* ---- controls ---- */
 
   const anySheet = sheet !== null || promptEpisode !== null;
-  const chrome = useAutoHide(playing, anySheet);
+  // A keyboard user's focus on a control keeps the controls up: hidden ones are inert and would drop it.
+  const [keyboardInside, setKeyboardInside] = useState(false);
+  const chrome = useAutoHide(playing, anySheet || keyboardInside);
 
   const toggleFullscreen = useCallback(() => {
     const root = rootRef.current;
@@ -240,6 +242,10 @@ export function PlayerScreen({ drama, start }: PlayerScreenProps) {
   // Keys: up/down switch episodes, space plays and pauses (not while typing or in a sheet).
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Tab') {
+        chrome.show();
+        return;
+      }
       if (anySheet || event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
       const target = event.target instanceof Element ? event.target : null;
       if (target?.closest('input, textarea, select, [contenteditable="true"], [role="slider"]')) return;
@@ -333,6 +339,8 @@ export function PlayerScreen({ drama, start }: PlayerScreenProps) {
         data-episode={episode.id}
         data-status={status}
         data-controls={chrome.visible ? 'shown' : 'hidden'}
+        onFocus={(event) => setKeyboardInside(event.target.matches(':focus-visible'))}
+        onBlur={() => setKeyboardInside(false)}
         className="dark fixed inset-0 z-30 mx-auto flex max-w-[480px] flex-col overflow-hidden bg-black text-white select-none"
       >
         <div ref={stageRef} className="absolute inset-0">

@@ -2,6 +2,7 @@ import { X } from 'lucide-react';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { useFocusTrap } from '../../../shared/ui/use-focus-trap';
 
 interface PlayerSheetProps {
   open: boolean;
@@ -21,6 +22,7 @@ export function PlayerSheet({ open, title, subtitle, onClose, children, testId }
   const { t } = useTranslation();
   const titleId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
+  useFocusTrap(panelRef, open);
 
   useEffect(() => {
     if (!open) return;

@@ -31,16 +31,17 @@ export function SupportPage() {
     <div className="flex flex-1 flex-col pb-10" data-testid="support-page">
       <PageHeader title={t('routes.support')} fallback="/profile" />
       <div className="px-4 pt-4">
-        <dl className="divide-y divide-line overflow-hidden rounded-2xl border border-line bg-surface">
+        <div className="divide-y divide-line overflow-hidden rounded-2xl border border-line bg-surface">
           <div className="flex items-start gap-3 px-4 py-3.5">
             <Clock aria-hidden className="mt-0.5 size-5 shrink-0 text-fg-muted" />
-            <div className="min-w-0 flex-1">
+            {/* One list per row: a <dl> may hold only its terms and descriptions. */}
+            <dl className="min-w-0 flex-1">
               <dt className="text-[13px] text-fg-subtle">{t('support.hoursLabel')}</dt>
               <dd className="mt-0.5 text-[15px] font-medium" data-testid="support-hours">
                 {t('support.hours')}
               </dd>
               <dd className="mt-0.5 text-xs text-fg-subtle">{t('support.timeZone')}</dd>
-            </div>
+            </dl>
             <span
               data-testid="support-open-state"
               data-open={open}
@@ -54,14 +55,14 @@ export function SupportPage() {
           </div>
           <div className="flex items-start gap-3 px-4 py-3.5">
             <PhoneCall aria-hidden className="mt-0.5 size-5 shrink-0 text-fg-muted" />
-            <div className="min-w-0 flex-1">
+            <dl className="min-w-0 flex-1">
               <dt className="text-[13px] text-fg-subtle">{t('support.contactLabel')}</dt>
               <dd className="mt-0.5 text-[15px] font-medium [overflow-wrap:anywhere]" data-testid="support-contact">
                 {isPending ? <Skeleton className="h-5 w-40 rounded-md" /> : contact || t('support.noContact')}
               </dd>
-            </div>
+            </dl>
           </div>
-        </dl>
+        </div>
         {!open && <p className="mt-2 px-1 text-xs leading-relaxed text-fg-subtle">{t('support.closedHint')}</p>}
 
         <Link to="/feedback" className="btn-primary mt-4 w-full" data-testid="support-feedback-link">

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFocusTrap } from '../use-focus-trap';
 import { settleConfirm, useCurrentConfirm } from './confirm-store';
 
 export function ConfirmDialogHost() {
@@ -8,6 +9,8 @@ export function ConfirmDialogHost() {
   const titleId = useId();
   const messageId = useId();
   const confirmRef = useRef<HTMLButtonElement>(null);
+  const dialogRef = useRef<HTMLDivElement>(null);
+  useFocusTrap(dialogRef, pending !== null);
 
   useEffect(() => {
     if (!pending) return;
@@ -34,6 +37,7 @@ export function ConfirmDialogHost() {
         onClick={() => settleConfirm(pending.id, false)}
       />
       <div
+        ref={dialogRef}
         role="alertdialog"
         aria-modal="true"
         aria-labelledby={titleId}

@@ -1,0 +1,173 @@
+// Lighthouse (mobile defaults: Moto G Power viewport, simulated slow 4G and 4x CPU slowdown) on
+// the built app in Debian's Chromium, and the first route's JavaScript as a cold load of /
+// downloads it. Builds nothing: it serves WEB_DIST_DIR (default apps/web/dist) with the real
+// server. Exits non-zero naming every budget of DESIGN.md section 6 that was missed.
+//
+//   LIGHTHOUSE_RUNS   runs per page, the median is reported (default 3; the machine is shared)
+//   LIGHTHOUSE_PORT   the server's port (default 4301)
+//   LIGHTHOUSE_PAGES  only these pages, comma-separated (e.g. `/,/explore`; `/player` for the player)
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const distDir = path.resolve(repoRoot, process.env.WEB_DIST_DIR ?? 'apps/web/dist');
+const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+const port = Number(process.env.LIGHTHOUSE_PORT ?? 4301);
+
+/** DESIGN.md section 6. /category is not named there; it is held to the same score. */
+const SCORE_BUDGET = 95;
+const FIRST_ROUTE_JS_BUDGET_KB = 150;
+
+interface PageResult {
+  score: number;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  /** Same-origin scripts the page itself fetched (the service worker's precache excluded). */
+  scripts: string[];
+}
+
+interface NetworkItem {
+  url: string;
+  resourceType?: string;
+  sessionTargetType?: string;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+async function startServer(dataDir: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')], {
+    cwd: repoRoot,
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      WEB_DIST_DIR: distDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      // Every run is a first visit; a 10% sample would make some runs send beacons.
+      VITALS_ENABLED: 'false',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const deadline = Date.now() + 240_000;
+  while (!/Ready:/.test(output)) {
+    if (child.exitCode !== null) throw new Error(`the server exited early:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`the server did not start:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return child;
+}
+
+async function audit(url: string): Promise<PageResult> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  try {
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    const details = lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined;
+    const origin = new URL(url).origin;
+    const scripts = (details?.items ?? [])
+      .filter((item) => item.resourceType === 'Script' && item.sessionTargetType === 'page' && item.url.startsWith(origin))
+      .map((item) => new URL(item.url).pathname);
+    return {
+      score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      lcpMs: numeric('largest-contentful-paint'),
+      cls: numeric('cumulative-layout-shift'),
+      tbtMs: numeric('total-blocking-time'),
+      scripts: [...new Set(scripts)],
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+/** Gzip (default level, as a server or CDN would) of each built file, summed, in KB. */
+function gzippedKb(files: string[]): number {
+  let bytes = 0;
+  for (const file of files) bytes += gzipSync(readFileSync(path.join(distDir, file))).length;
+  return bytes / 1024;
+}
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'drama-lighthouse-'));
+let server: ChildProcess | undefined;
+let failed = false;
+try {
+  readFileSync(path.join(distDir, 'index.html'));
+  server = await startServer(dataDir);
+  const base = `http://127.0.0.1:${port}`;
+  const list = (await (await fetch(`${base}/api/v1/client/dramas?limit=1`)).json()) as { data: { items: { id: number }[] } };
+  const dramaId = list.data.items[0]?.id;
+  if (dramaId === undefined) throw new Error('the catalogue is empty');
+
+  const pages: { path: string; budget: number }[] = [
+    { path: '/', budget: SCORE_BUDGET },
+    { path: '/explore', budget: SCORE_BUDGET },
+    { path: `/player/${dramaId}`, budget: SCORE_BUDGET },
+    { path: '/category', budget: SCORE_BUDGET },
+  ];
+  const only = process.env.LIGHTHOUSE_PAGES?.split(',').map((page) => page.trim());
+  const chosen = only ? pages.filter((page) => only.some((name) => page.path === name || page.path.startsWith(`${name}/`))) : pages;
+  const rows: Record<string, string | number>[] = [];
+  const missed: string[] = [];
+  let firstRouteScripts: string[] = [];
+  for (const page of chosen) {
+    const results: PageResult[] = [];
+    for (let run = 0; run < runs; run += 1) results.push(await audit(`${base}${page.path}`));
+    const score = median(results.map((r) => r.score));
+    if (page.path === '/') firstRouteScripts = [...new Set(results.flatMap((r) => r.scripts))];
+    rows.push({
+      page: page.path,
+      score,
+      'scores (all runs)': results.map((r) => r.score).join(' '),
+      'LCP ms': Math.round(median(results.map((r) => r.lcpMs))),
+      CLS: Number(median(results.map((r) => r.cls)).toFixed(3)),
+      'TBT ms': Math.round(median(results.map((r) => r.tbtMs))),
+      'JS gz KB': Number(gzippedKb([...new Set(results.flatMap((r) => r.scripts))]).toFixed(1)),
+    });
+    if (score < page.budget) missed.push(`Lighthouse performance on ${page.path}: ${score} < ${page.budget}`);
+  }
+  const firstRouteKb = gzippedKb(firstRouteScripts);
+  if (!chosen.some((page) => page.path === '/')) missed.push('the first route (/) was not measured');
+  else if (firstRouteKb >= FIRST_ROUTE_JS_BUDGET_KB) {
+    missed.push(`first route's JavaScript: ${firstRouteKb.toFixed(1)} KB gzipped >= ${FIRST_ROUTE_JS_BUDGET_KB} KB`);
+  }
+
+  console.log(`Lighthouse ${runs} run(s) per page, mobile defaults, median; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.table(rows);
+  console.log(`first route (/) JavaScript: ${firstRouteKb.toFixed(1)} KB gzipped in ${firstRouteScripts.length} files:`);
+  for (const file of firstRouteScripts) console.log(`  ${file} ${gzippedKb([file]).toFixed(1)} KB`);
+  if (missed.length > 0) {
+    failed = true;
+    console.error(`Over budget:\n  ${missed.join('\n  ')}`);
+  } else {
+    console.log(`Budgets met: performance >= ${SCORE_BUDGET} on every page, first route's JS < ${FIRST_ROUTE_JS_BUDGET_KB} KB gzipped.`);
+  }
+} catch (error) {
+  failed = true;
+  console.error(error);
+} finally {
+  server?.kill('SIGTERM');
+  if (server && server.exitCode === null) await new Promise((resolve) => server?.once('exit', resolve));
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(failed ? 1 : 0);
