@@ -17,7 +17,8 @@ export function startProcess(args: string[], env: NodeJS.ProcessEnv, ready: RegE
     let output = '';
     const timer = setTimeout(() => reject(new Error(`timed out starting ${args.join(' ')}:\n${output}`)), 120_000);
     const onData = (chunk: Buffer) => {
-      output += chunk.toString();
+      // Only the last part is needed to report a failed start; a long run must not grow it.
+      output = (output + chunk.toString()).slice(-64_000);
       if (ready.test(output)) {
         clearTimeout(timer);
         resolve(child);
@@ -25,7 +26,10 @@ export function startProcess(args: string[], env: NodeJS.ProcessEnv, ready: RegE
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`exited with ${code}:\n${output}`)));
+    child.on('exit', (code, signal) => {
+      if (signal !== 'SIGTERM' && code !== 0) process.stderr.write(`${args.join(' ')} exited with ${code ?? signal}:\n${output}\n`);
+      reject(new Error(`exited with ${code ?? signal}:\n${output}`));
+    });
   });
 }
 
@@ -64,6 +68,62 @@ export async function measure(url: string, options: { paths?: string[]; headers?
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.non2xx + result.timeouts,
+  };
+}
+
+/** What one connection sends next: a request built afresh for each call. */
+export interface LoadRequest {
+  method?: 'GET' | 'POST' | 'DELETE';
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+export interface LoadOptions {
+  connections: number;
+  seconds: number;
+  warmUpSeconds?: number;
+  /**
+   * Requests each connection sends in turn; `next` builds the n-th call of the whole run (all
+   * connections share one counter), `onResponse` may keep what a later step of a sequence needs.
+   */
+  steps: {
+    next: (n: number, context: Record<string, unknown>) => LoadRequest;
+    onResponse?: (status: number, body: string, context: Record<string, unknown>) => void;
+  }[];
+}
+
+/** Drives `origin` with `steps` for a warm-up and then for the measured time. */
+export async function load(origin: string, options: LoadOptions): Promise<Measurement> {
+  const { connections: level, seconds, warmUpSeconds = 2, steps } = options;
+  const requests = steps.map((step) => {
+    let count = 0;
+    return {
+      setupRequest: (request: autocannon.Request, context: object) => {
+        const call = step.next(count++, context as Record<string, unknown>);
+        request.method = call.method ?? 'GET';
+        request.path = call.path;
+        request.headers = { ...call.headers, ...(call.body === undefined ? {} : { 'content-type': 'application/json' }) };
+        request.body = call.body ?? '';
+        return request;
+      },
+      ...(step.onResponse
+        ? {
+            onResponse: (status: number, body: string, context: object) =>
+              step.onResponse?.(status, body, context as Record<string, unknown>),
+          }
+        : {}),
+    };
+  });
+  const run = (time: number) => autocannon({ url: origin, connections: level, duration: time, requests });
+  if (warmUpSeconds > 0) await run(warmUpSeconds);
+  const result = await run(seconds);
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    // Connection errors already include timeouts.
+    errors: result.errors + result.non2xx,
   };
 }
 
