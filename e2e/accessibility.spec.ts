@@ -10,7 +10,7 @@ import {
   type MemberWorld,
   type Theme,
 } from './a11y-support';
-
+import { clickControl } from './player-support';
 /*
  * axe-core (WCAG 2.1 A and AA) on every page of the route table, as the guest or the member the
  * page is for, in light and dark, with the sheets and dialogs that matter open. Any serious or
@@ -140,13 +140,13 @@ for (const theme of ['light', 'dark'] as Theme[]) {
       await page.keyboard.press('Escape');
 
       await open(page, `/player/${world.dramaId}`, visible('player-title'));
-      await page.getByTestId('action-episodes').click();
+      await clickControl(page, 'action-episodes');
       await expect(page.getByRole('dialog')).toBeVisible();
       await settled(page);
       await analyse(page, 'episode drawer');
       await page.keyboard.press('Escape');
       await expect(page.getByRole('dialog')).toHaveCount(0);
-      await page.getByTestId('action-subtitles').click();
+      await clickControl(page, 'action-subtitles');
       await expect(page.getByRole('dialog')).toBeVisible();
       await settled(page);
       await analyse(page, 'subtitle settings');

@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import type { Locale } from '@drama/contracts';
 import { expect, test as base } from './fixtures';
 import { makeMemberWorld, openWith, settled, type MemberWorld } from './a11y-support';
+import { clickControl } from './player-support';
 
 /*
  * Every button, link and form field on the main pages has a name in each of the three locales:
@@ -113,7 +114,7 @@ for (const locale of LOCALES) {
     await inspect(page, locale, `/player/${world.dramaId}`, 'player', async (p) => {
       await expect(p.getByTestId('player-title')).toBeVisible();
     });
-    await page.getByTestId('action-episodes').click();
+    await clickControl(page, 'action-episodes');
     await expect(page.getByRole('dialog')).toBeVisible();
     const drawer: Unnamed[] = [];
     for (const { element, name } of await controlNames(page)) {

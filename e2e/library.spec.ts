@@ -9,7 +9,7 @@ import {
   type Session,
 } from '@drama/contracts';
 import { expect, test } from './fixtures';
-import { dramaDetail, expectPlaying, openAs, showControls, signUp } from './player-support';
+import { clickControl, dramaDetail, expectPlaying, openAs, signUp } from './player-support';
 
 /*
  * The member's own lists: favourites and watch history, against the real server, plus the
@@ -72,8 +72,7 @@ test.describe('favourites', () => {
 
     await page.goto(`/player/${drama.id}?episode=${first.id}`);
     await expectPlaying(page, first.id);
-    await showControls(page);
-    await page.getByTestId('action-favorite').click();
+    await clickControl(page, 'action-favorite');
     await expect(page.getByTestId('toast-success')).toHaveText('Added to my list');
     await expect.poll(async () => (await resumePoint(request, member, drama.id))?.episodeId).toBe(first.id);
 

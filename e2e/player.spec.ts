@@ -2,6 +2,7 @@ import { API_BASE, STORAGE_KEYS, apiPaths, favoriteStatusResponseSchema, likeSta
 import { expect, test } from './fixtures';
 import {
   activeVideo,
+  clickControl,
   drag,
   dramaDetail,
   expectPlaying,
@@ -203,8 +204,7 @@ test.describe('the episode drawer and locked episodes', () => {
     await openAs(page);
     await page.goto(`/player/${DRAMA}`);
     await expectPlaying(page, drama.episodes[0]!.id);
-    await showControls(page);
-    await page.getByTestId('action-episodes').click();
+    await clickControl(page, 'action-episodes');
     const drawer = page.getByTestId('episode-drawer');
     await expect(drawer.getByRole('tab')).toHaveText(['1-30', '31-60', '61-80']);
     await expect(drawer.getByRole('tab', { name: '1-30' })).toHaveAttribute('aria-selected', 'true');
@@ -232,8 +232,7 @@ test.describe('the episode drawer and locked episodes', () => {
     await expectPlaying(page, drama.episodes[0]!.id);
     await expect(page).toHaveURL(new RegExp(`episode=${drama.episodes[0]!.id}$`));
 
-    await showControls(page);
-    await page.getByTestId('action-episodes').click();
+    await clickControl(page, 'action-episodes');
     await page.getByTestId('episode-drawer').getByRole('button', { name: `Episode ${locked.sequence}, VIP` }).click();
     await expect(page.getByTestId('toast-warning')).toHaveText('This episode needs VIP');
     const prompt = page.getByTestId('vip-prompt');
@@ -308,8 +307,7 @@ test.describe('failures', () => {
     await openAs(page);
     await page.goto(`/player/${DRAMA}?episode=${first.id}`);
     await expectPlaying(page, first.id);
-    await showControls(page);
-    await page.getByTestId('action-subtitles').click();
+    await clickControl(page, 'action-subtitles');
     await page.getByTestId('subtitle-language-zh-Hant').click();
     await expect(page.getByTestId('toast-error')).toHaveText('Could not load subtitles in this language');
   });
@@ -328,8 +326,7 @@ test.describe('subtitles', () => {
     await expect(subtitle).toHaveCSS('font-size', '16px');
     await expect(subtitle).toHaveCSS('color', 'rgb(255, 255, 255)');
 
-    await showControls(page);
-    await page.getByTestId('action-subtitles').click();
+    await clickControl(page, 'action-subtitles');
     const sheet = page.getByTestId('subtitle-sheet');
     await sheet.getByTestId('subtitle-language-en').click();
     await sheet.getByTestId('subtitle-larger').click();
@@ -373,8 +370,7 @@ test.describe('subtitles', () => {
     await expect(subtitle).toHaveCSS('font-size', '20px');
     await expect(subtitle).toHaveCSS('color', 'rgb(255, 214, 10)');
 
-    await showControls(page);
-    await page.getByTestId('action-subtitles').click();
+    await clickControl(page, 'action-subtitles');
     await page.getByTestId('subtitle-toggle').click();
     await page.keyboard.press('Escape');
     await expect(subtitle).toBeHidden();
@@ -397,8 +393,7 @@ test.describe('likes and favourites', () => {
     expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.guestLikes)).toBe(`[${first.id}]`);
     await page.reload();
     await expect(page.getByTestId('action-like')).toHaveAttribute('aria-pressed', 'true');
-    await showControls(page);
-    await page.getByTestId('action-like').click();
+    await clickControl(page, 'action-like');
     await expect(page.getByTestId('action-like')).toHaveAttribute('aria-pressed', 'false');
     await expect.poll(async () => (await check()).likeCount).toBe(before);
   });
@@ -409,21 +404,19 @@ test.describe('likes and favourites', () => {
     const auth = { Authorization: `Bearer ${member.token}` };
     await openAs(page, { session: member });
     await page.goto(`/player/${DRAMA}?episode=${first.id}`);
-    await page.getByTestId('action-like').click();
+    await clickControl(page, 'action-like');
     await expect(page.getByTestId('action-like')).toHaveAttribute('aria-pressed', 'true');
     await expect
       .poll(async () => likeStatusResponseSchema.parse(await (await request.get(`${API_BASE}${apiPaths.likeCheck(first.id)}`, { headers: auth })).json()).data.isLiked)
       .toBe(true);
 
-    await showControls(page);
-    await page.getByTestId('action-favorite').click();
+    await clickControl(page, 'action-favorite');
     await expect(page.getByTestId('toast-success')).toHaveText('Added to my list');
     await expect(page.getByTestId('action-favorite')).toHaveAttribute('aria-pressed', 'true');
     const favorite = async () =>
       favoriteStatusResponseSchema.parse(await (await request.get(`${API_BASE}${apiPaths.favoriteCheck(DRAMA)}`, { headers: auth })).json()).data.isFavorited;
     await expect.poll(favorite).toBe(true);
-    await showControls(page);
-    await page.getByTestId('action-favorite').click();
+    await clickControl(page, 'action-favorite');
     await expect(page.getByTestId('action-favorite')).toHaveAttribute('aria-pressed', 'false');
     await expect.poll(favorite).toBe(false);
   });
@@ -434,16 +427,14 @@ test.describe('likes and favourites', () => {
     await openAs(page);
     await page.goto(`/player/${DRAMA}?episode=${second.id}`);
     await expectPlaying(page, second.id);
-    await showControls(page);
-    await page.getByTestId('action-favorite').click();
+    await clickControl(page, 'action-favorite');
     const dialog = page.getByRole('alertdialog');
     await expect(dialog).toContainText('Login required to favourite, go to login?');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
     await expect(page).toHaveURL(new RegExp(`/player/${DRAMA}`));
 
-    await showControls(page);
-    await page.getByTestId('action-favorite').click();
+    await clickControl(page, 'action-favorite');
     await page.getByRole('alertdialog').getByRole('button', { name: 'Go to login' }).click();
     await expect(page).toHaveURL(`/auth/sign-in?redirect=${encodeURIComponent(`/player/${DRAMA}?episode=${second.id}`)}`);
 
@@ -532,8 +523,7 @@ test.describe('first visit, sound and sharing', () => {
     });
     await openAs(page);
     await page.goto(`/player/${DRAMA}?episode=${second.id}`);
-    await showControls(page);
-    await page.getByTestId('action-share').click();
+    await clickControl(page, 'action-share');
     await expect(page.getByTestId('toast-success')).toHaveText('Link copied');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(new RegExp(`/player/${DRAMA}\\?episode=${second.id}$`));
   });
@@ -550,8 +540,7 @@ test.describe('first visit, sound and sharing', () => {
     });
     await openAs(page);
     await page.goto(`/player/${DRAMA}`);
-    await showControls(page);
-    await page.getByTestId('action-share').click();
+    await clickControl(page, 'action-share');
     await expect.poll(() => page.evaluate(() => (window as unknown as { __shared?: ShareData }).__shared?.url)).toMatch(/\/player\/1\?episode=\d+$/);
   });
 });
