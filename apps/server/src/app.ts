@@ -57,6 +57,7 @@ import { Authenticator } from './platform/auth.js';
 import { type Config, REPO_ROOT } from './platform/config.js';
 import type { AppContext } from './platform/context.js';
 import { answerClientError, answerFrameworkError, registerErrorHandler } from './platform/errors.js';
+import { refuseNulCharacters } from './platform/nul-guard.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
 import { ResponseCache } from './platform/response-cache.js';
 import { MediaSigner } from './platform/media-signing.js';
@@ -115,6 +116,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   // every answer with the same schemas. Serialising without re-validating keeps hot reads fast.
   server.setSerializerCompiler(() => (data) => JSON.stringify(data));
   registerErrorHandler(server);
+  refuseNulCharacters(server);
   await registerSecurityHeaders(server, config);
 
   const jwtSecret = config.JWT_SECRET ?? keptSecret(config.DATA_DIR, 'jwt-secret');

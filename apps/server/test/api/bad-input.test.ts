@@ -111,6 +111,50 @@ describe('generated requests to every documented operation', () => {
   );
 });
 
+describe('the NUL character, which PostgreSQL text cannot hold', () => {
+  // Each was a 500 that the generated requests found.
+  it('is refused with 400 in a query, naming where', async () => {
+    const response = await t.server.inject({
+      method: 'GET',
+      url: '/api/v1/admin/users?page=1&query=%00',
+      headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` },
+    });
+    expectWellFormed(response, 'admin users with a NUL query');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      details: [{ in: 'querystring', path: 'query', message: 'Text may not contain the NUL character' }],
+    });
+  });
+
+  it('is refused with 400 in a JSON body and in a path, on public routes too', async () => {
+    const body = await t.server.inject({
+      method: 'POST',
+      url: '/api/v1/client/auth/sign-in',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ account: 'someone\u0000', password: 'whatever-1' }),
+    });
+    expect(body.statusCode).toBe(400);
+    expect(body.json()).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ in: 'body', path: 'account' }] });
+    const search = await t.server.inject('/api/v1/client/search?keyword=%E9%BE%99%00');
+    expect(search.statusCode).toBe(400);
+    expect(search.json()).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ in: 'querystring', path: 'keyword' }] });
+  });
+
+  it('in a forged payment notification is refused as forged and recorded, not a fault', async () => {
+    const response = await t.server.inject({ method: 'POST', url: '/api/v1/payments/notify/sandbox', payload: '\u0000\u0001' });
+    expectWellFormed(response, 'a notification of NUL bytes');
+    expect(response.json()).toMatchObject({ code: 'PAYMENT_SIGNATURE_INVALID' });
+    const recorded = await t.database.db
+      .selectFrom('payment_notifications')
+      .select(['raw', 'flag'])
+      .where('flag', '=', 'signature_invalid')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(recorded.raw).toBe('\uFFFD\u0001');
+  });
+});
+
 describe('errors the router raises', () => {
   it('answers a malformed percent-escape with 400 in the envelope', async () => {
     for (const url of ['/api/v1/client/dramas/%zz', '/media/uploads/%E0%A4%A', '/%zz']) {
