@@ -220,6 +220,16 @@ describe('HLS of a locked episode', () => {
     await forbidden(`${variantUrl.pathname}${masterQuery}`);
   });
 
+  it('opens its subtitles with the signature of its playlist only', async () => {
+    const info = await signedMaster();
+    const query = new URL(info.playUrl, 'http://localhost').search;
+    expect((await get(`/media/episodes/${locked.id}/index.en.vtt`)).statusCode).toBe(403);
+    const subtitles = await get(`/media/episodes/${locked.id}/index.en.vtt${query}&t=3`);
+    expect(subtitles.statusCode).toBe(200);
+    expect(subtitles.body.startsWith('WEBVTT')).toBe(true);
+    expect((await get(`/media/episodes/${otherLocked.id}/index.en.vtt${query}`)).statusCode).toBe(403);
+  });
+
   it('stops working when the address it came from expires', async () => {
     const ttlMs = t.ctx.config.MEDIA_URL_TTL_SECONDS * 1000;
     const expiringSoon = t.ctx.mediaSigner.sign(`/media/episodes/${locked.id}/index.m3u8`, Date.now() - ttlMs + 5_000);

@@ -104,6 +104,33 @@ describe('episode media', () => {
     expect((await t.server.inject(expiredSig.url)).statusCode).toBe(403);
   });
 
+  it('opens a locked episode\'s subtitles only with a valid signature of its video', async () => {
+    const unsigned = await t.server.inject(`/media/episodes/${lockedId}/video.en.vtt`);
+    expect(unsigned.statusCode).toBe(403);
+    expect(errorEnvelopeSchema.parse(unsigned.json()).code).toBe('FORBIDDEN');
+
+    const vip = await buildUser(t.database.db, t.ctx.tokens, { vipDays: 7 });
+    const play = playInfoResponseSchema.parse(
+      (await t.server.inject({ url: `/api/v1/client/episodes/${lockedId}/play`, headers: vip.auth })).json(),
+    ).data;
+    const url = new URL(play.playUrl, 'http://x');
+    expect(url.pathname).toBe(`/media/episodes/${lockedId}/video.mp4`);
+    for (const language of ['zh', 'zh-Hant', 'en']) {
+      const response = await t.server.inject(`/media/episodes/${lockedId}/video.${language}.vtt${url.search}&t=1`);
+      expect(response.statusCode).toBe(200);
+      expect(response.body.startsWith('WEBVTT')).toBe(true);
+      expect(response.headers['cache-control']).toContain('private');
+    }
+
+    // Not with the signature of another episode, an altered expiry or an expired one.
+    expect((await t.server.inject(`/media/episodes/${otherLockedId}/video.en.vtt${url.search}`)).statusCode).toBe(403);
+    const later = String(Number(url.searchParams.get('exp')) + 60);
+    const altered = `/media/episodes/${lockedId}/video.en.vtt?exp=${later}&sig=${url.searchParams.get('sig')}`;
+    expect((await t.server.inject(altered)).statusCode).toBe(403);
+    const expired = new URL(t.ctx.mediaSigner.sign(url.pathname, Date.now() - 2 * 3600_000 - 1000).url, 'http://x');
+    expect((await t.server.inject(`/media/episodes/${lockedId}/video.en.vtt${expired.search}`)).statusCode).toBe(403);
+  });
+
   it('gives 404 for unknown episodes, unknown files and stored clip names', async () => {
     expect((await t.server.inject('/media/episodes/999999/video.mp4')).statusCode).toBe(404);
     const badFile = await t.server.inject(`/media/episodes/${freeId}/video.avi`);

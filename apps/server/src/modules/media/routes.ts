@@ -114,10 +114,15 @@ export async function registerMedia(root: FastifyInstance, ctx: AppContext, cata
       }
       const isVideo = file === 'video.mp4';
       if (isVideo && !episode.is_free) assertSigned(publicPath, request.query);
+      // A locked episode's subtitles tell its story: they open to whoever holds a signed address of
+      // its video (the player carries that query over to the subtitle file), until the same expiry.
+      if (!isVideo && !episode.is_free) {
+        assertSigned(`/media/episodes/${id}/${file.startsWith('index.') ? 'index.m3u8' : 'video.mp4'}`, request.query);
+      }
       const stored = isVideo
         ? `${episode.media_key}.mp4`
         : `${episode.media_key}${file.slice(file.indexOf('.'))}`;
-      const cacheControl = isVideo && !episode.is_free ? 'private, max-age=3600' : `public, max-age=${DAY}`;
+      const cacheControl = episode.is_free ? `public, max-age=${DAY}` : 'private, max-age=3600';
       reply.header('Cache-Control', cacheControl);
       return reply.sendFile(stored, path.join(ctx.config.MEDIA_DIR, 'clips'), { cacheControl: false });
     },

@@ -7,9 +7,12 @@ describe('subtitleUrl', () => {
     expect(subtitleUrl('/media/episodes/5/index.m3u8', 'en', 1)).toBe('/media/episodes/5/index.en.vtt?t=1');
   });
 
-  it('drops the signature of a locked episode and keeps a CDN host', () => {
+  it('carries the signature of a locked episode over and keeps a CDN host', () => {
     expect(subtitleUrl('https://cdn.example.com/media/episodes/9/video.mp4?exp=1&sig=abc', 'zh-Hant', 7)).toBe(
-      'https://cdn.example.com/media/episodes/9/video.zh-Hant.vtt?t=7',
+      'https://cdn.example.com/media/episodes/9/video.zh-Hant.vtt?exp=1&sig=abc&t=7',
+    );
+    expect(subtitleUrl('/media/episodes/9/index.m3u8?exp=2&sig=x&t=5#start', 'en', 8)).toBe(
+      '/media/episodes/9/index.en.vtt?exp=2&sig=x&t=8',
     );
   });
 });

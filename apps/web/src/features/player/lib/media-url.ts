@@ -7,13 +7,13 @@ function split(url: string): { path: string; query: string } {
 
 /**
  * The subtitle file beside a video (spec section 4): the video's address with its extension
- * replaced by `.{language}.vtt`, plus a timestamp. The video's own query (a signature) is not
- * carried over: subtitles are public.
+ * replaced by `.{language}.vtt`, plus a timestamp. The video's own query is carried over: a
+ * locked episode's subtitles open with the signature of its video.
  */
 export function subtitleUrl(videoUrl: string, language: SubtitleLanguage, timestamp: number): string {
-  const { path } = split(videoUrl);
+  const { path, query } = split(videoUrl);
   const base = /\.(mp4|m3u8|webm|mov)$/i.test(path) ? path.replace(/\.[^./]+$/, '') : path;
-  return `${base}.${language}.vtt?t=${timestamp}`;
+  return withTimestamp(`${base}.${language}.vtt${query.startsWith('?') ? query.split('#')[0] : ''}`, timestamp);
 }
 
 /** The same source with a fresh `t=` parameter, so that a retry cannot be answered from a cache. */
