@@ -21,7 +21,9 @@ export default defineConfig({
   retries: 1,
   reporter: 'list',
   forbidOnly: Boolean(process.env.CI),
-  timeout: 30_000,
+  // Generous for a shared 2-core machine running Chromium, video and the server at once; each
+  // expectation still gives up after its own 10 s.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,

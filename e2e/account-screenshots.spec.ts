@@ -3,6 +3,9 @@ import { createAccount, signInAs } from './accounts';
 import { expect, seedStorage, test } from './fixtures';
 
 // Not assertions about pixels: pictures of the account screens for people to look at (test-results/).
+// Six full-page screenshots a test take their time on a busy machine.
+test.beforeEach(() => test.slow());
+
 for (const theme of ['dark', 'light'] as const) {
   for (const locale of ['zh-CN', 'en-US'] as const) {
     test.describe(`account screens, ${theme}, ${locale}`, () => {
