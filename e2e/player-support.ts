@@ -103,19 +103,23 @@ export async function drag(page: Page, dy: number, from = { x: 110, y: 420 }): P
   await page.mouse.up();
 }
 
-/** Brings back the auto-hidden controls with a tap on the video. */
 /**
  * Clicks one of the player's controls. They hide 5 s after playback starts and are inert while
- * hidden, so a slow step before the click (a screenshot) can let them hide: show them again and
- * retry until the click lands.
+ * hidden, so a slow step before the click (a screenshot) can let them hide: show them again
+ * until the control takes clicks, then click it once.
  */
 export async function clickControl(page: Page, testId: string): Promise<void> {
+  const control = page.getByTestId(testId);
+  // A trial click only waits for the control to take clicks: retrying a real one could press a
+  // toggle twice when a slow click outlives its timeout.
   await expect(async () => {
     await showControls(page);
-    await page.getByTestId(testId).click({ timeout: 2_000 });
+    await control.click({ trial: true, timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
+  await control.click();
 }
 
+/** Brings back the auto-hidden controls with a tap on the video. */
 export async function showControls(page: Page): Promise<void> {
   const player = page.getByTestId('player');
   if ((await player.getAttribute('data-controls')) !== 'shown') await page.mouse.click(110, 300);
