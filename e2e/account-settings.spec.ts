@@ -34,8 +34,8 @@ test('change the password: the old one stops working, this device stays signed i
 
   await current.fill(account.password);
   await submit.click();
-  await expect(page).toHaveURL('/settings');
   await expect(page.getByTestId('toast-success').filter({ hasText: 'Password changed' })).toBeVisible();
+  await expect(page).toHaveURL('/settings');
   const newToken = await stored(page, STORAGE_KEYS.token);
   expect(newToken).toBeTruthy();
   expect(newToken).not.toBe(account.token);
@@ -98,8 +98,8 @@ test('bind an email with the code from the outbox', async ({ page, request }) =>
   await page.getByLabel('Verification code').fill(code);
   await page.getByRole('button', { name: 'Link' }).click();
 
-  await expect(page).toHaveURL('/settings');
   await expect(page.getByTestId('toast-success').filter({ hasText: 'Email linked' })).toBeVisible();
+  await expect(page).toHaveURL('/settings');
   const masked = `${account.username.slice(0, 2).toLowerCase()}***@example.com`;
   await expect(row).toContainText(masked);
   expect(JSON.parse((await stored(page, STORAGE_KEYS.userInfo)) ?? '{}')).toMatchObject({ email });

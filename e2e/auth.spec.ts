@@ -40,8 +40,9 @@ test('sign up lands on the redirect page; then sign out, sign in by username and
   await page.getByTestId('agreement').check();
   await page.getByRole('button', { name: 'Create account' }).click();
 
-  await expect(page).toHaveURL('/points/tasks?x=1');
+  // The toast shows while the next page still loads and lasts 2 s: look for it first.
   await expect(page.getByTestId('toast-success').filter({ hasText: `Welcome, ${username}` })).toBeVisible();
+  await expect(page).toHaveURL('/points/tasks?x=1');
   expect(await stored(page, STORAGE_KEYS.token)).toBeTruthy();
   expect(JSON.parse((await stored(page, STORAGE_KEYS.userInfo)) ?? '{}')).toMatchObject({ username, email });
 
@@ -191,8 +192,8 @@ test('reset the password with the emailed code', async ({ page, request }) => {
 
   await page.getByLabel('Verification code').fill(code);
   await page.getByRole('button', { name: 'Reset password' }).click();
-  await expect(page).toHaveURL('/auth/sign-in');
   await expect(page.getByTestId('toast-success').filter({ hasText: 'Password reset' })).toBeVisible();
+  await expect(page).toHaveURL('/auth/sign-in');
 
   await signInWithForm(page, account.username, account.password);
   await expect(page.getByTestId('form-error')).toContainText('Invalid username or password');

@@ -105,16 +105,16 @@ export async function drag(page: Page, dy: number, from = { x: 110, y: 420 }): P
 
 /**
  * Clicks one of the player's controls. They hide 5 s after playback starts and are inert while
- * hidden, so a slow step before the click (a screenshot) can let them hide: show them again
- * until the control takes clicks, then click it once.
+ * hidden, so a slow step before the click (a screenshot) can let them hide. A mouse resting on
+ * them keeps them up, as in any desktop player: show them, rest the mouse on the control, then
+ * click it once. Retrying a real click could press a toggle twice.
  */
 export async function clickControl(page: Page, testId: string): Promise<void> {
   const control = page.getByTestId(testId);
-  // A trial click only waits for the control to take clicks: retrying a real one could press a
-  // toggle twice when a slow click outlives its timeout.
   await expect(async () => {
     await showControls(page);
-    await control.click({ trial: true, timeout: 2_000 });
+    await control.hover({ timeout: 2_000 });
+    await expect(page.getByTestId('player')).toHaveAttribute('data-controls', 'shown', { timeout: 1_000 });
   }).toPass({ timeout: 20_000 });
   await control.click();
 }

@@ -8,7 +8,6 @@ import {
   expectPlaying,
   makeVip,
   openAs,
-  showControls,
   signUp,
   videoState,
 } from './player-support';
@@ -41,9 +40,7 @@ test.describe('playback', () => {
     await openAs(page);
     await page.goto(`/player/${DRAMA}?episode=${first.id}`);
     await expectPlaying(page, first.id);
-    await showControls(page);
-
-    await page.getByTestId('control-play').click();
+    await clickControl(page, 'control-play');
     await expect.poll(async () => (await videoState(page)).paused).toBe(true);
     await expect(page.getByTestId('player')).toHaveAttribute('data-status', 'paused');
     const pausedAt = (await videoState(page)).currentTime;
@@ -67,15 +64,13 @@ test.describe('playback', () => {
     await expect(page.getByTestId('player-time')).toHaveText(/^\d\d:\d\d \/ \d\d:\d\d$/);
     await expect.poll(async () => Number(await page.getByTestId('progress-buffered').evaluate((el) => parseFloat((el as HTMLElement).style.width)))).toBeGreaterThan(0);
 
-    await showControls(page);
-    await page.getByTestId('control-speed').click();
+    await clickControl(page, 'control-speed');
     await page.getByTestId('speed-1.5').click();
     await expect.poll(async () => (await videoState(page)).rate).toBe(1.5);
     await expect(page.getByTestId('control-speed')).toHaveText('1.5x');
 
-    await showControls(page);
     const muted = (await videoState(page)).muted;
-    await page.getByTestId('control-mute').click();
+    await clickControl(page, 'control-mute');
     await expect.poll(async () => (await videoState(page)).muted).toBe(!muted);
     await page.getByTestId('control-volume').fill('0.4');
     await expect.poll(() => activeVideo(page).evaluate((video: HTMLVideoElement) => video.volume)).toBeCloseTo(0.4, 2);
@@ -90,6 +85,13 @@ test.describe('playback', () => {
     await expect(player).toHaveAttribute('data-controls', 'hidden', { timeout: 8_000 });
     await page.mouse.click(110, 300);
     await expect(player).toHaveAttribute('data-controls', 'shown');
+
+    // A mouse resting on them keeps them up; moved away, they hide again.
+    await page.getByTestId('action-share').hover();
+    await page.waitForTimeout(6_000);
+    await expect(player).toHaveAttribute('data-controls', 'shown');
+    await page.mouse.move(110, 300);
+    await expect(player).toHaveAttribute('data-controls', 'hidden', { timeout: 8_000 });
   });
 
   test('space pauses and plays; a hidden tab pauses', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { LIMITS, isVipActive, type DramaDetail, type Episode } from '@drama/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../shared/api/api-client';
@@ -219,7 +219,13 @@ export function PlayerScreen({ drama, start }: PlayerScreenProps) {
   const anySheet = sheet !== null || promptEpisode !== null;
   // A keyboard user's focus on a control keeps the controls up: hidden ones are inert and would drop it.
   const [keyboardInside, setKeyboardInside] = useState(false);
-  const chrome = useAutoHide(playing, anySheet || keyboardInside);
+  // So does a mouse resting on them, as in any desktop player; a finger never hovers.
+  const [mouseOnControls, setMouseOnControls] = useState(false);
+  const chrome = useAutoHide(playing, anySheet || keyboardInside || mouseOnControls);
+  const holdWhileHovered = {
+    onPointerEnter: (event: PointerEvent) => setMouseOnControls(event.pointerType === 'mouse'),
+    onPointerLeave: () => setMouseOnControls(false),
+  };
 
   const toggleFullscreen = useCallback(() => {
     const root = rootRef.current;
@@ -381,7 +387,7 @@ export function PlayerScreen({ drama, start }: PlayerScreenProps) {
         {accessible && <ErrorOverlay missing={!baseUrl} onRetry={retry} />}
         <UnmuteChip onUnmute={() => engine.setMuted(false)} />
 
-        <div inert={!chrome.visible} className={`pointer-events-none absolute inset-0 z-20 ${chromeClass}`}>
+        <div inert={!chrome.visible} {...holdWhileHovered} className={`pointer-events-none absolute inset-0 z-20 ${chromeClass}`}>
           <div aria-hidden className="absolute inset-x-0 top-0 h-32 bg-gradient-to-b from-black/70 to-transparent" />
           <div aria-hidden className="absolute inset-x-0 bottom-0 h-72 bg-gradient-to-t from-black/85 via-black/40 to-transparent" />
           <TopBar title={drama.title} sequence={episode.sequence} onBack={goBack} />
@@ -402,7 +408,7 @@ export function PlayerScreen({ drama, start }: PlayerScreenProps) {
         </div>
 
         <div ref={bottomRef} className="pointer-events-none absolute inset-x-0 bottom-0 z-20 px-3 pb-[max(env(safe-area-inset-bottom),6px)]">
-          <div inert={!chrome.visible} className={chromeClass}>
+          <div inert={!chrome.visible} {...holdWhileHovered} className={chromeClass}>
             <DramaInfo
               title={drama.title}
               description={drama.description}
