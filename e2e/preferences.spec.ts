@@ -55,14 +55,22 @@ test.describe('language', () => {
   test.use({ locale: 'zh-CN' });
 
   test('a switch changes the interface and survives a reload', async ({ page }) => {
+    // Only the visitor's dictionary is downloaded, once; another arrives when asked for.
+    const dictionaries: string[] = [];
+    page.on('request', (request) => {
+      const match = /\/assets\/(en-US|zh-CN|zh-Hant)-[\w-]+\.json$/.exec(new URL(request.url()).pathname);
+      if (match) dictionaries.push(match[1]!);
+    });
     await page.goto('/');
     const homeTab = page.getByTestId('tab-home');
     await expect(homeTab).toHaveText('首页');
     await expect(html(page)).toHaveAttribute('lang', 'zh-CN');
+    expect(dictionaries).toEqual(['zh-CN']);
 
     await openPreferences(page);
     await page.locator('label', { has: page.getByTestId('language-en-US') }).click();
     await expect(homeTab).toHaveText('Home');
+    expect(dictionaries).toEqual(['zh-CN', 'en-US']);
     await expect(html(page)).toHaveAttribute('lang', 'en-US');
     expect(await stored(page, STORAGE_KEYS.language)).toBe('en-US');
 

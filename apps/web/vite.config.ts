@@ -31,7 +31,7 @@ function precacheManifest(): Plugin {
     writeBundle(options, bundle) {
       const outDir = options.dir ?? path.resolve(fileURLToPath(new URL('.', import.meta.url)), 'dist');
       const built = Object.keys(bundle)
-        .filter((file) => /\.(js|css|woff2?)$/.test(file))
+        .filter((file) => /\.(js|css|woff2?|json)$/.test(file))
         .map((file) => `/${file}`);
       const files = [...SHELL_PUBLIC_FILES, ...built.sort()];
       const index = readFileSync(path.join(outDir, 'index.html'));
@@ -41,6 +41,33 @@ function precacheManifest(): Plugin {
         .replace(/\/\* __SW_VERSION__ \*\/ '[^']*'/, JSON.stringify(version))
         .replace(/\/\* __SW_PRECACHE__ \*\/ \[[^\]]*\]/, JSON.stringify(files));
       writeFileSync(workerPath, worker);
+    },
+  };
+}
+
+/**
+ * Writes the built addresses of the dictionaries (src/shared/i18n/locales/*.json) into
+ * index.html's early script, which starts the fetch of the visitor's language at once. In
+ * development the map stays empty and the app fetches the dictionary itself.
+ */
+function dictionaryAddresses(): Plugin {
+  const MARK = '/* dictionary addresses */ {}';
+  return {
+    name: 'drama:dictionary-addresses',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        if (!html.includes(MARK)) throw new Error('index.html lost the dictionary addresses mark');
+        const addresses: Record<string, string> = {};
+        for (const output of Object.values(context.bundle ?? {})) {
+          if (output.type !== 'asset') continue;
+          const source = output.originalFileNames.find((name) => /\/i18n\/locales\/[\w-]+\.json$/.test(name));
+          if (source) addresses[path.basename(source, '.json')] = `/${output.fileName}`;
+        }
+        if (Object.keys(addresses).length === 0) throw new Error('the build emitted no dictionaries');
+        return html.replace(MARK, JSON.stringify(addresses));
+      },
     },
   };
 }
@@ -86,7 +113,7 @@ const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
 export default defineConfig({
   // Pinned so that building from the repo root or from apps/web gives the same apps/web/dist.
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), tailwindcss(), precacheManifest(), precompress()],
+  plugins: [react(), tailwindcss(), dictionaryAddresses(), precacheManifest(), precompress()],
   define: { __APP_VERSION__: JSON.stringify(appVersion) },
   build: {
     outDir: 'dist',
@@ -95,9 +122,8 @@ export default defineConfig({
       output: {
         // React and the router change less often than the app: their own chunks stay cached
         // across deploys, and every page needs all of them. Libraries made of many modules
-        // (TanStack Query, react-i18next, zod) are left to the lazy imports instead: a group
-        // would pull the parts only later pages use (mutations, <Trans>, zod for forms) into
-        // the first page's download.
+        // (TanStack Query, zod) are left to the lazy imports instead: a group would pull the
+        // parts only later pages use (mutations, zod for forms) into the first page's download.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },

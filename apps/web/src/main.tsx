@@ -27,11 +27,13 @@ window.addEventListener('vite:preloadError', (event) => {
 });
 
 async function start(): Promise<void> {
-  // i18n first: the start-up calls send Accept-Language, and no screen should show raw keys.
-  await initI18n();
+  // The locale is known at once, so the start-up calls (which send it) go out while the
+  // dictionary loads; nothing renders before it has, so no screen shows raw keys.
+  const translations = initI18n();
   const queryClient = createQueryClient();
   bootstrap(queryClient);
   const router = createAppRouter(queryClient);
+  await translations;
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
   createRoot(root).render(

@@ -1,5 +1,5 @@
 import { RefreshCw, TriangleAlert } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shared/i18n/i18n';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 
 // Chromium, Firefox and Safari word a failed dynamic import differently.

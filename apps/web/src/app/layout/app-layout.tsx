@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/i18n';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { useRouteHandle } from '../../shared/navigation/route-handle';
 import { NavigationProgress } from './navigation-progress';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/i18n';
 import { useLocation } from 'react-router';
 import { useSystemSettings } from '../../shared/system-settings/get-system-settings';
 import type { RouteHandle } from '../../shared/navigation/route-handle';

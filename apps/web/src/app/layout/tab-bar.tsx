@@ -1,6 +1,6 @@
 import { CircleUserRound, Compass, House, LayoutGrid, type LucideIcon } from 'lucide-react';
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../shared/i18n/i18n';
 import { Link } from 'react-router';
 import { TAB_KEYS, TAB_PATHS, type TabKey } from './tab-model';
 

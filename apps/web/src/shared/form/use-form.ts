@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/i18n';
 import type { AccountField, FieldErrors, FieldMessage, ValidationResult } from './validation';
 
 type Values = { [K in AccountField]?: string | boolean };

@@ -1,13 +1,11 @@
-import i18next from 'i18next';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api/api-client';
 import { errorMessage, formErrorMessage } from './error-message';
-import enUS from './locales/en-US';
+import type { TFunction } from './i18n';
+import enUS from './locales/en-US.json';
+import { createTranslator } from './translator';
 
-const i18n = i18next.createInstance();
-beforeAll(async () => {
-  await i18n.init({ lng: 'en-US', resources: { 'en-US': { translation: enUS } }, interpolation: { escapeValue: false } });
-});
+const i18n = { t: createTranslator('en-US', enUS) as TFunction };
 
 const apiError = (code: ApiError['code'], details?: unknown) =>
   new ApiError({ status: 400, code, message: 'English server prose', details });

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from './i18n';
 import { isApiError, type ApiErrorCode } from '../api/api-client';
 import type { TranslationKey } from './i18n';
 

@@ -1,33 +1,40 @@
-import i18next, { type BackendModule, type ParseKeys } from 'i18next';
-import { initReactI18next, useTranslation } from 'react-i18next';
-import { FALLBACK_LOCALE, LOCALES, STORAGE_KEYS, isLocale, localeFromLanguageTag, type Locale } from '@drama/contracts';
+import { useSyncExternalStore } from 'react';
+import { FALLBACK_LOCALE, STORAGE_KEYS, isLocale, localeFromLanguageTag, type Locale } from '@drama/contracts';
 import { readString, writeString } from '../storage/local-storage';
-import enUS, { type Messages } from './locales/en-US';
+import { loadDictionary } from './dictionaries';
+import type enUS from './locales/en-US.json';
+import { createTranslator, type TranslateValues } from './translator';
 
-export type TranslationKey = ParseKeys;
+/** Every leaf of the English dictionary as "a.b.c"; the others are tested to have the same keys. */
+type Leaves<T, Prefix extends string = ''> = {
+  [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : Leaves<T[K], `${Prefix}${K}.`>;
+}[keyof T & string];
+type LeafKey = Leaves<typeof enUS>;
+type PluralBase<K> = K extends `${infer Base}_${'one' | 'other'}` ? Base : never;
 
-// English is the fallback and always bundled; the Chinese resources load on demand so a
-// visitor downloads only the language they read.
-const lazyResources: Record<Exclude<Locale, 'en-US'>, () => Promise<{ default: Messages }>> = {
-  'zh-CN': () => import('./locales/zh-CN'),
-  'zh-Hant': () => import('./locales/zh-Hant'),
-};
+/** A misspelt key is a compile error, not a raw key on screen. Plurals are asked for by their base. */
+export type TranslationKey = LeafKey | PluralBase<LeafKey>;
+export type TFunction = (key: TranslationKey, values?: TranslateValues) => string;
 
-const lazyBackend: BackendModule = {
-  type: 'backend',
-  init: () => undefined,
-  read(language, _namespace, callback) {
-    const load = language in lazyResources ? lazyResources[language as keyof typeof lazyResources] : undefined;
-    if (!load) {
-      callback(null, language === 'en-US' ? enUS : {});
-      return;
-    }
-    load().then(
-      (module) => callback(null, module.default),
-      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
-    );
-  },
-};
+interface I18nState {
+  locale: Locale;
+  t: TFunction;
+}
+
+let state: I18nState = { locale: FALLBACK_LOCALE, t: (key) => key };
+const listeners = new Set<() => void>();
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+async function activate(locale: Locale): Promise<void> {
+  const dictionary = await loadDictionary(locale);
+  state = { locale, t: createTranslator(locale, dictionary) as TFunction };
+  document.documentElement.lang = locale;
+  for (const listener of listeners) listener();
+}
 
 /** Stored choice first, then the browser's language by the spec's rule (section 4). */
 export function detectInitialLocale(): Locale {
@@ -37,43 +44,30 @@ export function detectInitialLocale(): Locale {
   return localeFromLanguageTag(navigator.language);
 }
 
-export function currentLocale(): Locale {
-  const language = i18next.resolvedLanguage ?? i18next.language;
-  return isLocale(language) ? language : FALLBACK_LOCALE;
+/**
+ * The locale is known at once, so start-up calls can send it while the dictionary loads; the
+ * app renders when the promise settles, so no screen shows raw keys.
+ */
+export function initI18n(): Promise<void> {
+  state = { ...state, locale: detectInitialLocale() };
+  return activate(state.locale);
 }
 
-export async function initI18n(): Promise<void> {
-  const lng = detectInitialLocale();
-  await i18next
-    .use(lazyBackend)
-    .use(initReactI18next)
-    .init({
-      lng,
-      fallbackLng: FALLBACK_LOCALE,
-      supportedLngs: LOCALES,
-      load: 'currentOnly',
-      resources: { 'en-US': { translation: enUS } },
-      partialBundledLanguages: true,
-      ns: ['translation'],
-      defaultNS: 'translation',
-      // React escapes output already.
-      interpolation: { escapeValue: false },
-      // Switching waits for the new resource, so screens never flash raw keys.
-      react: { useSuspense: false },
-      returnNull: false,
-    });
-  document.documentElement.lang = currentLocale();
-}
-
+/** Switching waits for the new dictionary, so the screen changes language in one step. */
 export async function changeLocale(locale: Locale): Promise<void> {
-  await i18next.changeLanguage(locale);
+  await activate(locale);
   writeString(STORAGE_KEYS.language, locale);
-  document.documentElement.lang = locale;
+}
+
+export function currentLocale(): Locale {
+  return state.locale;
+}
+
+export function useTranslation(): { t: TFunction } {
+  return { t: useSyncExternalStore(subscribe, () => state.t) };
 }
 
 /** The active locale, re-rendering on change; query keys include it. */
 export function useLocale(): Locale {
-  const { i18n } = useTranslation();
-  const language = i18n.resolvedLanguage ?? i18n.language;
-  return isLocale(language) ? language : FALLBACK_LOCALE;
+  return useSyncExternalStore(subscribe, () => state.locale);
 }

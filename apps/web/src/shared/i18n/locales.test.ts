@@ -1,9 +1,9 @@
 import { ERROR_CODES, LOCALES } from '@drama/contracts';
 import { describe, expect, it } from 'vitest';
 import { CLIENT_ERROR_CODES } from '../api/api-client';
-import enUS from './locales/en-US';
-import zhCN from './locales/zh-CN';
-import zhHant from './locales/zh-Hant';
+import enUS from './locales/en-US.json';
+import zhCN from './locales/zh-CN.json';
+import zhHant from './locales/zh-Hant.json';
 
 const resources: Record<(typeof LOCALES)[number], unknown> = {
   'zh-CN': zhCN,

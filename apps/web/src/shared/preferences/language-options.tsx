@@ -1,7 +1,7 @@
 import { Check } from 'lucide-react';
 import { LOCALES, type Locale } from '@drama/contracts';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/i18n';
 import { changeLocale, useLocale } from '../i18n/i18n';
 
 interface LanguageOptionsProps {

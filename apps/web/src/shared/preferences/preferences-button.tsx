@@ -1,6 +1,6 @@
 import { SlidersHorizontal } from 'lucide-react';
 import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/i18n';
 import { BottomSheet } from '../ui/bottom-sheet';
 import { LanguageOptions } from './language-options';
 import { ThemeOptions } from './theme-options';

@@ -1,5 +1,5 @@
 import { Monitor, Moon, Sun, type LucideIcon } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/i18n';
 import type { TranslationKey } from '../i18n/i18n';
 import { THEME_PREFERENCES, setThemePreference, useTheme, type ThemePreference } from '../theme/theme-store';
 

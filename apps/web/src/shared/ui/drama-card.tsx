@@ -1,6 +1,6 @@
 import type { DramaSummary } from '@drama/contracts';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/i18n';
 import { Link } from 'react-router';
 import { CoverImage } from './cover-image';
 

@@ -1,6 +1,6 @@
 import { Check, LoaderCircle, Trash2 } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/i18n';
 
 /**
  * Pieces of the edit mode of a personal list (favourites, history): a header toggle, a round

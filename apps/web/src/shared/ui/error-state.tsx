@@ -1,5 +1,5 @@
 import { CircleAlert, RotateCw, ServerCrash, WifiOff, type LucideIcon } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/i18n';
 import { isApiError } from '../api/api-client';
 import { errorMessage } from '../i18n/error-message';
 

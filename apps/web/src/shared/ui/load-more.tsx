@@ -1,6 +1,6 @@
 import { LoaderCircle, RotateCw } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/i18n';
 import { ErrorState } from './error-state';
 
 interface LoadMoreProps {

@@ -1,6 +1,6 @@
 import { ChevronLeft } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { useLocation, useNavigate } from 'react-router';
 import { PreferencesButton } from '../../../shared/preferences/preferences-button';
 import { useSystemSettings } from '../../../shared/system-settings/get-system-settings';

@@ -1,5 +1,5 @@
 import { ShieldBan } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 
 /** Shown in place of the form when sign-in is refused because the account is disabled. */
 export function DisabledAccount({ onUseAnother }: { onUseAnother: () => void }) {

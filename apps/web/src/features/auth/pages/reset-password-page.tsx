@@ -1,7 +1,7 @@
 import { emailSchema, LIMITS } from '@drama/contracts';
 import { ArrowRight, Mail } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useCodeSender } from '../../../shared/account/use-code-sender';
 import { isApiError } from '../../../shared/api/api-client';

@@ -1,6 +1,6 @@
 import { UserRound } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { Link, useSearchParams } from 'react-router';
 import { isApiError } from '../../../shared/api/api-client';
 import { redirectQuery } from '../../../shared/form/safe-redirect';

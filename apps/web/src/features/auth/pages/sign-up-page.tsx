@@ -1,7 +1,8 @@
 import { LIMITS } from '@drama/contracts';
 import { Check, Mail, UserRound } from 'lucide-react';
 import type { FormEvent } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
+import { Trans } from '../../../shared/i18n/trans';
 import { Link, useSearchParams } from 'react-router';
 import { isApiError } from '../../../shared/api/api-client';
 import { redirectQuery } from '../../../shared/form/safe-redirect';

@@ -1,7 +1,7 @@
 import { emailSchema, LIMITS } from '@drama/contracts';
 import { Mail } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { maskEmail } from '../../../shared/account/mask';
 import { useCodeSender } from '../../../shared/account/use-code-sender';

@@ -1,6 +1,6 @@
 import type { Category } from '@drama/contracts';
 import { useLayoutEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { Link, type To } from 'react-router';
 import { Skeleton } from '../../../shared/ui/skeleton';
 

@@ -1,7 +1,7 @@
 import type { DramaSummary } from '@drama/contracts';
 import { RotateCw } from 'lucide-react';
 import { useCallback, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { DramaCard } from '../../../shared/ui/drama-card';
 import { ErrorState } from '../../../shared/ui/error-state';
 import { LoadMore } from '../../../shared/ui/load-more';

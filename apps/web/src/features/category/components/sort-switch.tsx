@@ -1,5 +1,5 @@
 import { DRAMA_SORTS, type DramaSort } from '@drama/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { Link, type To } from 'react-router';
 
 interface SortSwitchProps {

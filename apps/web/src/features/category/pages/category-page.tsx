@@ -1,6 +1,6 @@
 import type { DramaSort } from '@drama/contracts';
 import { Clapperboard, LayoutGrid, Search } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { ErrorState } from '../../../shared/ui/error-state';

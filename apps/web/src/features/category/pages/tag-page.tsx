@@ -1,6 +1,6 @@
 import { tagParamsSchema, type DramaSort } from '@drama/contracts';
 import { Hash, LayoutGrid } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { PageHeader } from '../../../shared/ui/page-header';

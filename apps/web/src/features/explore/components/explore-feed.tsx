@@ -1,6 +1,6 @@
 import type { ExploreItem } from '@drama/contracts';
 import { useCallback, useEffect, useRef, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { swipeDirection } from '../../player/lib/swipe';
 import { usePageVisible } from '../hooks/use-page-visible';
 import { FeedSlide } from './feed-slide';

@@ -1,7 +1,7 @@
 import { isVipActive, type ExploreItem } from '@drama/contracts';
 import { Heart, LayoutGrid, Share2, Star, type LucideIcon } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useLocale, useTranslation } from '../../../shared/i18n/i18n';
 import { useNavigate } from 'react-router';
 import { isLoggedIn, useSession } from '../../../shared/session/session-store';
 import { signInPathFor } from '../../../shared/session/sign-in-path';
@@ -74,8 +74,8 @@ interface FeedActionsProps {
 
 /** Like (members on the server, guests on the device), favourite (members), episodes and share. */
 export function FeedActions({ item, near, active }: FeedActionsProps) {
-  const { t, i18n } = useTranslation();
-  const locale = i18n.resolvedLanguage ?? 'en-US';
+  const { t } = useTranslation();
+  const locale = useLocale();
   const navigate = useNavigate();
   const session = useSession();
   const signedIn = isLoggedIn(session);

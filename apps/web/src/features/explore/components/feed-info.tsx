@@ -1,7 +1,7 @@
 import type { ExploreItem } from '@drama/contracts';
 import { ChevronRight, Hash, Play } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { Link } from 'react-router';
 
 const MAX_TAGS = 3;

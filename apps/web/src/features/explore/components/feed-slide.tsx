@@ -1,7 +1,7 @@
 import type { ExploreItem } from '@drama/contracts';
 import { Play, RotateCw, VideoOff, Volume2, VolumeX } from 'lucide-react';
 import { memo, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { CoverImage } from '../../../shared/ui/cover-image';
 import { useFeedVideo, type FeedVideoStatus } from '../hooks/use-feed-video';
 import { FeedActions } from './feed-actions';

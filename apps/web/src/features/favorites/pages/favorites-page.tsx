@@ -1,6 +1,6 @@
 import { Heart, LayoutGrid } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { Link } from 'react-router';
 import { useSession } from '../../../shared/session/session-store';
 import { confirm } from '../../../shared/ui/confirm/confirm-store';

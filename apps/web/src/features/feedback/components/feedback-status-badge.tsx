@@ -1,5 +1,5 @@
 import type { FeedbackStatus } from '@drama/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 
 const TONES: Record<FeedbackStatus, string> = {
   pending: 'bg-warning/12 text-warning',

@@ -1,7 +1,7 @@
 import { FEEDBACK_LIMITS } from '@drama/contracts';
 import { CircleAlert, ImagePlus, LoaderCircle, X } from 'lucide-react';
 import { useId, useRef, type ChangeEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 
 export interface ScreenshotItem {
   key: string;

@@ -1,5 +1,5 @@
 import { FEEDBACK_TYPES, type FeedbackType } from '@drama/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 
 interface TypeChipsProps {
   value: FeedbackType;

@@ -1,6 +1,6 @@
 import { FEEDBACK_LIMITS } from '@drama/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { isApiError } from '../../../shared/api/api-client';
 import { errorMessage } from '../../../shared/i18n/error-message';
 import { uploadScreenshot } from '../api/upload-screenshot';

@@ -1,6 +1,6 @@
 import type { FeedbackReply } from '@drama/contracts';
 import { Headset, SearchX } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { Link, useParams } from 'react-router';
 import { isApiError } from '../../../shared/api/api-client';
 import { useLocale } from '../../../shared/i18n/i18n';

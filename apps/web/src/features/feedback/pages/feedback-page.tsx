@@ -1,7 +1,7 @@
 import { FEEDBACK_LIMITS, createFeedbackBodySchema, type FeedbackType } from '@drama/contracts';
 import { ChevronRight, History, MessageSquareText } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { Link, useNavigate } from 'react-router';
 import { errorMessage } from '../../../shared/i18n/error-message';
 import { FormAlert } from '../../../shared/ui/form/form-alert';

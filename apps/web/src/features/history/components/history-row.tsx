@@ -1,6 +1,6 @@
 import type { WatchRecordItem } from '@drama/contracts';
 import { X } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { Link } from 'react-router';
 import { CoverImage } from '../../../shared/ui/cover-image';
 import { SelectMark } from '../../../shared/ui/edit-mode';

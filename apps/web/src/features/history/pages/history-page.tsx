@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { History, LayoutGrid, Trash2 } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { Link } from 'react-router';
 import { useLocale } from '../../../shared/i18n/i18n';
 import { useSession } from '../../../shared/session/session-store';

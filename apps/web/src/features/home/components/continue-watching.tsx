@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { DramaCard } from '../../../shared/ui/drama-card';
 import { DramaCardSkeleton } from '../../../shared/ui/skeleton';
 import { useLocalWatchHistory } from '../../../shared/watch-history/local-watch-history';

@@ -1,7 +1,7 @@
 import type { DramaSummary } from '@drama/contracts';
 import { Play } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { Link } from 'react-router';
 import { CoverImage } from '../../../shared/ui/cover-image';
 import { Skeleton } from '../../../shared/ui/skeleton';

@@ -1,6 +1,6 @@
 import { Search } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { Link } from 'react-router';
 import { PreferencesButton } from '../../../shared/preferences/preferences-button';
 import { useSystemSettings } from '../../../shared/system-settings/get-system-settings';

@@ -1,6 +1,6 @@
 import { LoaderCircle } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { DramaCard } from '../../../shared/ui/drama-card';
 import { ErrorState } from '../../../shared/ui/error-state';
 import { SectionHeader } from '../../../shared/ui/section-header';

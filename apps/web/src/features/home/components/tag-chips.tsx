@@ -1,6 +1,6 @@
 import { Hash } from 'lucide-react';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { Link } from 'react-router';
 import { ErrorState } from '../../../shared/ui/error-state';
 import { SectionHeader } from '../../../shared/ui/section-header';

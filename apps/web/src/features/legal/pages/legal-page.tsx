@@ -1,7 +1,7 @@
 import type { SystemSettings } from '@drama/contracts';
 import { FileText } from 'lucide-react';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { legalTextToHtml } from '../../../shared/legal-html/legal-html';
 import { useSystemSettings } from '../../../shared/system-settings/get-system-settings';
 import { EmptyState } from '../../../shared/ui/empty-state';

@@ -1,5 +1,5 @@
 import type { PaymentChannel } from '@drama/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { ChannelIcon } from './channel-icon';
 
 interface ChannelOptionProps {

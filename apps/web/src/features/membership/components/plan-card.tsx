@@ -1,6 +1,6 @@
 import type { Plan } from '@drama/contracts';
 import { Check } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { formatPricePerDay, formatYuan } from '../lib/format';
 
 interface PlanCardProps {

@@ -1,6 +1,6 @@
 import type { Order } from '@drama/contracts';
 import { ChevronRight, Clock } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { Link } from 'react-router';
 import { formatYuan } from '../lib/format';
 

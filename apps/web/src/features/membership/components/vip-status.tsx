@@ -1,6 +1,6 @@
 import { isVipActive, type UserInfo } from '@drama/contracts';
 import { Crown, Gauge, Lock, MonitorPlay, ShieldBan, type LucideIcon } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { useLocale, type TranslationKey } from '../../../shared/i18n/i18n';
 import { formatDate } from '../lib/format';
 

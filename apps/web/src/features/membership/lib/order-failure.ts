@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../shared/i18n/i18n';
 import { isApiError } from '../../../shared/api/api-client';
 import { errorMessage } from '../../../shared/i18n/error-message';
 

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { PaymentChannelId } from '@drama/contracts';
 import { Crown, ShoppingBag } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { meQueryOptions } from '../../../shared/account/get-me';
 import { useLocale } from '../../../shared/i18n/i18n';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { PaymentChannelId, PlanCode } from '@drama/contracts';
 import { ChevronRight, Receipt, Ticket, type LucideIcon } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { meQueryOptions } from '../../../shared/account/get-me';
 import { useSession } from '../../../shared/session/session-store';

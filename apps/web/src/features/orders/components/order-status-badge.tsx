@@ -1,5 +1,5 @@
 import type { OrderStatus } from '@drama/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 
 const TONES: Record<OrderStatus, string> = {
   pending: 'bg-warning/12 text-warning',

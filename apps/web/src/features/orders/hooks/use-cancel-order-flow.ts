@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { isApiError } from '../../../shared/api/api-client';
 import { errorMessage } from '../../../shared/i18n/error-message';
 import { confirm } from '../../../shared/ui/confirm/confirm-store';

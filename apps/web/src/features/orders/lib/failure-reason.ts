@@ -1,5 +1,5 @@
 import type { Order } from '@drama/contracts';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../shared/i18n/i18n';
 
 /**
  * Why an order did not go through, in the reader's language, followed by the channel's own

@@ -1,14 +1,11 @@
-import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import enUS from '../../../shared/i18n/locales/en-US';
+import type { TFunction } from '../../../shared/i18n/i18n';
+import enUS from '../../../shared/i18n/locales/en-US.json';
+import { createTranslator } from '../../../shared/i18n/translator';
 import { failureReasonText } from './failure-reason';
 import { parseOrderId } from './order-id';
 
-// Enough of i18next for these texts: a key path looked up in the English resource, with {{values}}.
-const t = ((key: string, values: Record<string, string> = {}) => {
-  const text = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], enUS);
-  return String(text).replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
-}) as unknown as TFunction;
+const t = createTranslator('en-US', enUS) as TFunction;
 
 describe('why an order failed', () => {
   it('translates the code and adds the channel’s own words when there are any', () => {

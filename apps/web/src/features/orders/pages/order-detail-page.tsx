@@ -1,7 +1,7 @@
 import type { OrderDetail } from '@drama/contracts';
 import { Check, Copy, CreditCard, FileQuestion, LoaderCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { Link, useParams } from 'react-router';
 import { isApiError } from '../../../shared/api/api-client';
 import { useLocale } from '../../../shared/i18n/i18n';

@@ -1,5 +1,5 @@
 import { QRCodeSVG } from 'qrcode.react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 
 /**
  * Always dark modules on white with a quiet zone, whatever the theme: a scanner reads a QR code

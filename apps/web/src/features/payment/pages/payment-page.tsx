@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { OrderDetail, PaymentInfo } from '@drama/contracts';
 import { ExternalLink, FileQuestion, LoaderCircle, RefreshCw, TimerOff, Timer } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { PageHeader } from '../../../shared/ui/page-header';

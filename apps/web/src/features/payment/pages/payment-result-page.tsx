@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OrderDetail } from '@drama/contracts';
 import { CircleCheck, CircleHelp, CircleX, FileQuestion, LoaderCircle, Play, Receipt, TimerOff, type LucideIcon } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { Link, useSearchParams } from 'react-router';
 import { isApiError } from '../../../shared/api/api-client';
 import { meQueryOptions } from '../../../shared/account/get-me';

@@ -1,7 +1,7 @@
 import type { Episode } from '@drama/contracts';
 import { Lock } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { canWatch } from '../lib/start-episode';
 import { PlayerSheet } from './player-sheet';
 

@@ -16,7 +16,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useLocale, useTranslation } from '../../../shared/i18n/i18n';
 import { useEngine, useEngineState } from '../hooks/use-engine';
 import { formatTime } from '../lib/format-time';
 
@@ -125,8 +125,8 @@ interface SideActionsProps {
 }
 
 export function SideActions(props: SideActionsProps) {
-  const { t, i18n } = useTranslation();
-  const locale = i18n.resolvedLanguage ?? 'en-US';
+  const { t } = useTranslation();
+  const locale = useLocale();
   return (
     <nav
       aria-label={t('player.episodes')}

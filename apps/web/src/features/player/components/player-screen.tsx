@@ -1,7 +1,7 @@
 import { LIMITS, isVipActive, type DramaDetail, type Episode } from '@drama/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type PointerEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../shared/api/api-client';
 import { isLoggedIn, useSession } from '../../../shared/session/session-store';

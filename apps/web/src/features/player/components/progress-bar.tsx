@@ -1,5 +1,5 @@
 import { useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { useEngine, useEngineState } from '../hooks/use-engine';
 import { clamp, formatTime } from '../lib/format-time';
 

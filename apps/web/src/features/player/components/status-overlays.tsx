@@ -1,7 +1,7 @@
 import { LIMITS } from '@drama/contracts';
 import { ChevronsUp, RotateCw, VideoOff, VolumeX } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { readString, writeString } from '../../../shared/storage/local-storage';
 import { useEngineState } from '../hooks/use-engine';
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { useSubtitles } from '../api/get-subtitles';
 import { useEngineState } from '../hooks/use-engine';
 import {

@@ -2,7 +2,7 @@ import { LIMITS, SUBTITLE } from '@drama/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Minus, Plus } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { toast } from '../../../shared/ui/toast/toast-store';
 import { subtitlesQueryOptions } from '../api/get-subtitles';
 import {

@@ -1,6 +1,6 @@
 import type { Episode } from '@drama/contracts';
 import { Crown } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { PlayerSheet } from './player-sheet';
 
 interface VipPromptProps {

@@ -1,7 +1,7 @@
 import { isVipActive, type DramaDetail, type Episode } from '@drama/contracts';
 import { ChevronLeft, Clapperboard, Film, Link2Off } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../../shared/api/api-client';
 import { isLoggedIn, useSession } from '../../../shared/session/session-store';

@@ -1,7 +1,7 @@
 import type { PointsSummary } from '@drama/contracts';
 import { Check, Flame, Gift, LoaderCircle } from 'lucide-react';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { useLocale } from '../../../shared/i18n/i18n';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { checkInStrip, type StripDay } from '../lib/check-in-strip';

@@ -1,6 +1,6 @@
 import { Heart, LoaderCircle, PhoneCall } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { useSystemSettings } from '../../../shared/system-settings/get-system-settings';
 import { BottomSheet } from '../../../shared/ui/bottom-sheet';
 

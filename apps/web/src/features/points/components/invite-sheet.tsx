@@ -1,5 +1,5 @@
 import { Copy, UserPlus } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { BottomSheet } from '../../../shared/ui/bottom-sheet';
 import { toast } from '../../../shared/ui/toast/toast-store';
 

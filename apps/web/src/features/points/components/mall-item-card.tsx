@@ -1,6 +1,6 @@
 import type { MallItem } from '@drama/contracts';
 import { Coins, Crown, LoaderCircle } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { useLocale } from '../../../shared/i18n/i18n';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { formatPoints } from '../lib/format';

@@ -1,5 +1,5 @@
 import { ListChecks, ReceiptText, Store, type LucideIcon } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { Link } from 'react-router';
 
 function Shortcut({ icon: Icon, label, to, tint }: { icon: LucideIcon; label: string; to: string; tint: string }) {

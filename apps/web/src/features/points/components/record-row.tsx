@@ -1,5 +1,5 @@
 import { taskTypeSchema, type PointsRecord } from '@drama/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { useLocale } from '../../../shared/i18n/i18n';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { formatDateTime, formatPoints, formatSignedPoints } from '../lib/format';

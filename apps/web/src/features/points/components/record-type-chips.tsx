@@ -1,5 +1,5 @@
 import { POINTS_RECORD_TYPES, type PointsRecordType } from '@drama/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 
 interface RecordTypeChipsProps {
   value: PointsRecordType | null;

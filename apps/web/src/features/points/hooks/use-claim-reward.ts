@@ -1,5 +1,5 @@
 import type { TaskType } from '@drama/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { formErrorMessage } from '../../../shared/i18n/error-message';
 import { useLocale } from '../../../shared/i18n/i18n';
 import { toast } from '../../../shared/ui/toast/toast-store';

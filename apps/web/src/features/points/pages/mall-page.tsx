@@ -1,6 +1,6 @@
 import { isVipActive, type MallItem } from '@drama/contracts';
 import { ChevronRight, Coins, Crown, Store } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { Link, useNavigate } from 'react-router';
 import { isApiError } from '../../../shared/api/api-client';
 import { formErrorMessage } from '../../../shared/i18n/error-message';

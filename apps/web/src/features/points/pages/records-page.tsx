@@ -1,7 +1,7 @@
 import { pointsRecordTypeSchema, type PointsRecordType } from '@drama/contracts';
 import { ListChecks, ReceiptText } from 'lucide-react';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { LoadMore } from '../../../shared/ui/load-more';

@@ -1,7 +1,7 @@
 import type { Task, TaskType } from '@drama/contracts';
 import { ChevronRight, Clock, Coins } from 'lucide-react';
 import { useCallback, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { Link, useNavigate } from 'react-router';
 import { formErrorMessage } from '../../../shared/i18n/error-message';
 import { useLocale } from '../../../shared/i18n/i18n';

@@ -13,7 +13,7 @@ import {
   Settings,
   Ticket,
 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { Link } from 'react-router';
 import { useMe } from '../../../shared/account/get-me';
 import { useLocale } from '../../../shared/i18n/i18n';

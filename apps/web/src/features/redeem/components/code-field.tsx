@@ -1,6 +1,6 @@
 import { CircleAlert, Ticket, X } from 'lucide-react';
 import { forwardRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 
 interface RedeemCodeFieldProps {
   id: string;

@@ -1,6 +1,6 @@
 import type { RedeemRecord } from '@drama/contracts';
 import { Coins, Crown } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { useLocale } from '../../../shared/i18n/i18n';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { formatDateTime } from '../lib/format';

@@ -1,6 +1,6 @@
 import type { RedeemResult } from '@drama/contracts';
 import { CircleCheck, Coins, Crown } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { useLocale } from '../../../shared/i18n/i18n';
 import { formatDate } from '../lib/format';
 

@@ -1,7 +1,7 @@
 import { redeemBodySchema, type RedeemResult } from '@drama/contracts';
 import { ChevronRight, Gift, History } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { SubmitButton } from '../../../shared/ui/form/submit-button';

@@ -1,6 +1,6 @@
 import { SearchX } from 'lucide-react';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { useDramas } from '../../home/api/get-dramas';
 import { DramaCard } from '../../../shared/ui/drama-card';
 import { EmptyState } from '../../../shared/ui/empty-state';

@@ -1,7 +1,7 @@
 import { SEARCH_KEYWORD_MAX } from '@drama/contracts';
 import { ChevronLeft, Search, X } from 'lucide-react';
 import type { FormEvent, RefObject } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 
 interface SearchBarProps {
   value: string;

@@ -1,6 +1,6 @@
 import { ChevronDown, ChevronUp, History, Trash2, X } from 'lucide-react';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { confirm } from '../../../shared/ui/confirm/confirm-store';
 import { clearSearchHistory, removeSearchTerm, useSearchHistory } from '../lib/search-history';
 

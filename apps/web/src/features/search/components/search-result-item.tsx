@@ -1,5 +1,5 @@
 import type { SearchHit } from '@drama/contracts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { Link } from 'react-router';
 import { CoverImage } from '../../../shared/ui/cover-image';
 import { Skeleton } from '../../../shared/ui/skeleton';

@@ -1,6 +1,6 @@
 import { LoaderCircle } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { ErrorState } from '../../../shared/ui/error-state';
 import { useSearchResults } from '../api/search-dramas';
 import { NoResults } from './no-results';

@@ -1,7 +1,7 @@
 import { emailSchema, phoneSchema, type CodeChannel } from '@drama/contracts';
 import { Mail, Smartphone } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { useNavigate } from 'react-router';
 import { useMe } from '../../../shared/account/get-me';
 import { maskEmail, maskPhone } from '../../../shared/account/mask';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { BindContactForm } from '../components/bind-contact-form';
 

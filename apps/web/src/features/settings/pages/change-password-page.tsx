@@ -1,7 +1,7 @@
 import { LIMITS } from '@drama/contracts';
 import { ShieldCheck } from 'lucide-react';
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../../shared/api/api-client';
 import { useForm } from '../../../shared/form/use-form';

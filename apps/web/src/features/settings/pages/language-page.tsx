@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { LanguageOptions } from '../../../shared/preferences/language-options';
 import { PageHeader } from '../../../shared/ui/page-header';
 

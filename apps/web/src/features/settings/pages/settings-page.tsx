@@ -14,7 +14,7 @@ import {
   Sparkles,
 } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { useNavigate } from 'react-router';
 import { useMe } from '../../../shared/account/get-me';
 import { maskEmail, maskPhone } from '../../../shared/account/mask';

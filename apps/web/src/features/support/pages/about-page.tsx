@@ -1,5 +1,5 @@
 import { ChevronRight, FileText, ShieldCheck } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { Link } from 'react-router';
 import { useSystemSettings } from '../../../shared/system-settings/get-system-settings';
 import { ErrorState } from '../../../shared/ui/error-state';

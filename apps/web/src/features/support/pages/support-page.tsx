@@ -1,6 +1,6 @@
 import { ChevronDown, ChevronRight, Clock, Info, MessageSquareText, PhoneCall } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../shared/i18n/i18n';
 import { Link } from 'react-router';
 import { useSystemSettings } from '../../../shared/system-settings/get-system-settings';
 import { PageHeader } from '../../../shared/ui/page-header';

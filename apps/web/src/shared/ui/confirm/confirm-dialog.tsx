@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n';
 import { useFocusTrap } from '../use-focus-trap';
 import { settleConfirm, useCurrentConfirm } from './confirm-store';
 

@@ -1,7 +1,7 @@
 import { LIMITS } from '@drama/contracts';
 import { LoaderCircle, ShieldCheck } from 'lucide-react';
 import { forwardRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n';
 import { TextField, type TextFieldProps } from './text-field';
 
 type CodeFieldProps = Omit<TextFieldProps, 'label' | 'trailing' | 'onValueChange'> & {

@@ -1,6 +1,6 @@
 import { Eye, EyeOff, LockKeyhole } from 'lucide-react';
 import { forwardRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n';
 import { TextField, type TextFieldProps } from './text-field';
 
 type PasswordFieldProps = Omit<TextFieldProps, 'type' | 'trailing'> & {

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n';
 import { strengthModel } from '../../form/password-strength';
 
 const BAR_COLOURS = ['bg-danger', 'bg-warning', 'bg-success', 'bg-success'];

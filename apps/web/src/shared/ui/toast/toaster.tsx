@@ -1,5 +1,5 @@
 import { CircleAlert, CircleCheck, Info, LoaderCircle, TriangleAlert, X, type LucideIcon } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n';
 import { dismissToast, useToasts, type ToastKind } from './toast-store';
 
 const ICONS: Record<ToastKind, { icon: LucideIcon; className: string }> = {
