@@ -138,10 +138,23 @@ test.describe('switching episodes', () => {
     await openAs(page);
     await page.goto(`/player/${DRAMA}?episode=${first!.id}`);
     await expectPlaying(page, first!.id);
+    // The page's own clock times the toast from when it is on screen to when it goes.
+    await page.evaluate(() => {
+      const times: Record<string, number> = {};
+      new MutationObserver(() => {
+        const shown = document.querySelector('[data-testid="toast-info"]') !== null;
+        if (shown && times.shown === undefined) times.shown = performance.now();
+        if (!shown && times.shown !== undefined && times.gone === undefined) times.gone = performance.now();
+      }).observe(document.body, { childList: true, subtree: true });
+      (window as unknown as { toastTimes: Record<string, number> }).toastTimes = times;
+    });
     await page.keyboard.press('ArrowUp');
     await expect(page.getByTestId('toast-info')).toHaveText('Already the first episode');
-    // Toasts last 2 s; the swipe's own one is checked once the key's has gone.
+    // Toasts last 2 s on screen; the swipe's own one is checked once the key's has gone.
     await expect(page.getByTestId('toast-info')).toBeHidden();
+    const times = await page.evaluate(() => (window as unknown as { toastTimes: Record<string, number> }).toastTimes);
+    expect(times.gone! - times.shown!).toBeGreaterThanOrEqual(1_950);
+    expect(times.gone! - times.shown!).toBeLessThan(6_000);
     await drag(page, 160);
     await expect(page.getByTestId('toast-info')).toHaveText('Already the first episode');
     await page.keyboard.press('ArrowDown');

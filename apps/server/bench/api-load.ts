@@ -12,17 +12,16 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { discoverCatalogue, hotReads, memberCalls, publicReads, type Target } from './api-targets.js';
 import { API_BUDGET, better, budgetMisses, type CallResult, ratioToBare, verdict } from './budget.js';
 import { benchDir, load, type Measurement, repoRoot, startProcess, stopAll } from './harness.js';
+import { PG_ADMIN_URL, createThrowawayDatabase, type ThrowawayDatabase } from '../test/support/throwaway-database.js';
 import { prepareDatabase } from './members.js';
 
 const seconds = Number(process.env.BENCH_DURATION ?? 5);
 const levels = process.env.BENCH_CONNECTIONS ? [Number(process.env.BENCH_CONNECTIONS)] : [API_BUDGET.connections, 256];
 const retries = Number(process.env.BENCH_RETRIES ?? 2);
 const wanted = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',').map((name) => name.trim());
-const pgAdminUrl = process.env.PG_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const hotOnly = process.env.BENCH_HOT_ONLY === '1';
 const cpuProfiles = process.env.BENCH_CPU_PROF;
 const MEMBERS = 2_000;
@@ -34,24 +33,12 @@ function machine(): string {
 }
 
 /** A throwaway PostgreSQL database, or why there is none. */
-async function throwawayDatabase(): Promise<{ url: string; drop: () => Promise<void> } | { unreachable: string }> {
-  const admin = new pg.Client({ connectionString: pgAdminUrl, connectionTimeoutMillis: 3_000 });
+async function throwawayDatabase(): Promise<ThrowawayDatabase | { unreachable: string }> {
   try {
-    await admin.connect();
+    return await createThrowawayDatabase('drama_load', { connectionTimeoutMillis: 3_000 });
   } catch (error) {
-    return { unreachable: `PostgreSQL at ${pgAdminUrl} is unreachable: ${error instanceof Error ? error.message : String(error)}` };
+    return { unreachable: `PostgreSQL at ${PG_ADMIN_URL} is unreachable: ${error instanceof Error ? error.message : String(error)}` };
   }
-  const name = `drama_load_${randomBytes(5).toString('hex')}`;
-  await admin.query(`create database ${name}`);
-  const url = new URL(pgAdminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
 }
 
 function row(result: CallResult): Record<string, string | number> {

@@ -4,7 +4,6 @@
 // Makes a throwaway database (BENCH_DATABASE_URL, default the local postgres user's server),
 // migrates and seeds it, generates the dramas in bulk, starts the real server on it, measures,
 // prints the plans of the queries, and drops the database. BENCH_DRAMAS changes the size.
-import { randomBytes } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -20,6 +19,7 @@ import { explorePageQuery } from '../src/modules/explore/queries.js';
 import { normalizeKeyword } from '../src/modules/search/normalize.js';
 import { searchQuery } from '../src/modules/search/queries.js';
 import { refreshSearchIndex, searchTextsOf } from '../src/modules/search/search-index.js';
+import { createThrowawayDatabase } from '../test/support/throwaway-database.js';
 import { benchDir, connections, duration, measure, type Measurement, repoRoot, startProcess, stopAll } from './harness.js';
 
 const DRAMAS = Number(process.env.BENCH_DRAMAS ?? 100_000);
@@ -195,18 +195,15 @@ function row(call: string, result: Measurement, baseline: number): Row {
   };
 }
 
-const dbName = `drama_bench_${randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: serverUrl });
-await admin.connect();
-const dbUrl = new URL(serverUrl);
-dbUrl.pathname = `/${dbName}`;
+const throwaway = await createThrowawayDatabase('drama_bench', { serverUrl });
+const dbName = throwaway.name;
+const dbUrl = throwaway.url;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'drama-bench-discovery-'));
 const children: ChildProcess[] = [];
 try {
   console.log(`\nDiscovery: search and explore on ${DRAMAS.toLocaleString('en')} generated dramas (PostgreSQL ${dbName})`);
-  await admin.query(`create database ${dbName}`);
-  const database = await openDatabase({ databaseUrl: dbUrl.toString(), dataDir });
-  const client = new pg.Client({ connectionString: dbUrl.toString() });
+  const database = await openDatabase({ databaseUrl: dbUrl, dataDir });
+  const client = new pg.Client({ connectionString: dbUrl });
   await client.connect();
   try {
     let started = performance.now();
@@ -288,7 +285,7 @@ try {
     children.push(
       await startProcess(
         [path.join(repoRoot, 'apps/server/src/main.ts')],
-        { PORT: String(appPort), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', DATABASE_URL: dbUrl.toString() },
+        { PORT: String(appPort), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', DATABASE_URL: dbUrl },
         /Ready:/,
       ),
     );
@@ -338,7 +335,6 @@ try {
   }
 } finally {
   await stopAll(children);
-  await admin.query(`drop database if exists ${dbName} with (force)`);
-  await admin.end();
+  await throwaway.drop();
   rmSync(dataDir, { recursive: true, force: true });
 }

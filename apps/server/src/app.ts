@@ -121,7 +121,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
 
   const jwtSecret = config.JWT_SECRET ?? keptSecret(config.DATA_DIR, 'jwt-secret');
   const tokens = new TokenService(jwtSecret);
-  const redis = config.REDIS_URL ? createRedis(config.REDIS_URL) : undefined;
+  const redis = config.REDIS_URL ? createRedis(config.REDIS_URL, config.REDIS_TIMEOUT_MS) : undefined;
   const redisHealth = redis ? new RedisHealth(server.log) : undefined;
   if (redis && redisHealth) {
     server.addHook('onReady', async () => connectRedis(redis, redisHealth));
@@ -136,7 +136,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     mediaSigner: new MediaSigner(jwtSecret, config.MEDIA_URL_TTL_SECONDS),
     version: VERSION,
     clock: options.clock ?? (() => new Date()),
-    rateLimits: redis && redisHealth ? redisRateLimits(redis, redisHealth) : inProcessRateLimits(),
+    rateLimits: redis && redisHealth ? redisRateLimits(redis, redisHealth, config.REDIS_TIMEOUT_MS) : inProcessRateLimits(),
   };
   const responseCache = new ResponseCache(30_000, 2_000);
   responseCache.register(server);

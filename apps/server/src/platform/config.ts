@@ -113,6 +113,8 @@ const envSchema = z.object({
       .optional(),
   ),
   REDIS_URL: optionalString.pipe(z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional()),
+  /** How long a rate-limit call to Redis may take before the request falls back to in-process counting. */
+  REDIS_TIMEOUT_MS: z.coerce.number().int().min(10).max(10_000).default(200),
   JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   ADMIN_TOKEN: optionalString.pipe(z.string().min(24, 'must be at least 24 characters').optional()),
   /** Signs the sandbox channel's notifications; instances behind one address must share it. */

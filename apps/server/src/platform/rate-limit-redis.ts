@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { RateLimitDecision, RateLimiter } from './rate-limit.js';
-import { REDIS_TIMEOUT_MS, type RedisHealth } from './redis.js';
+import type { RedisHealth } from './redis.js';
 
 /**
  * Counts a hit and starts the window on the first one, in one round trip and atomically, so
@@ -50,7 +50,8 @@ export class FallbackRateLimiter implements RateLimiter {
     private readonly primary: RateLimiter,
     private readonly fallback: RateLimiter,
     private readonly health: RedisHealth,
-    private readonly timeoutMs = REDIS_TIMEOUT_MS,
+    /** How long to wait for Redis before counting in process instead. */
+    private readonly timeoutMs: number,
   ) {}
 
   async hit(key: string): Promise<RateLimitDecision> {

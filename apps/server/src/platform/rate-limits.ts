@@ -17,7 +17,7 @@ export function inProcessRateLimits(): RateLimits {
 }
 
 /** Limits counted in Redis, shared by every instance, each falling back to its own counter while Redis is lost. */
-export function redisRateLimits(redis: Redis, health: RedisHealth): RateLimits {
+export function redisRateLimits(redis: Redis, health: RedisHealth, timeoutMs: number): RateLimits {
   const names = new Set<string>();
   return {
     health,
@@ -28,6 +28,7 @@ export function redisRateLimits(redis: Redis, health: RedisHealth): RateLimits {
         new RedisRateLimiter(redis, name, limit, windowMs),
         new MemoryRateLimiter(limit, windowMs),
         health,
+        timeoutMs,
       );
     },
   };

@@ -1,19 +1,16 @@
 import { Redis } from 'ioredis';
 
-/** How long a Redis call may take before the caller stops waiting and falls back. */
-export const REDIS_TIMEOUT_MS = 200;
-
 /**
  * The connection to REDIS_URL. It connects when the app starts (not on construction) and keeps
  * reconnecting in the background; with no offline queue, calls made while it is down fail at
  * once instead of piling up, so that rate limits can fall back to in-process counters.
  */
-export function createRedis(url: string): Redis {
+export function createRedis(url: string, timeoutMs: number): Redis {
   const redis = new Redis(url, {
     lazyConnect: true,
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
-    commandTimeout: REDIS_TIMEOUT_MS,
+    commandTimeout: timeoutMs,
     connectTimeout: 1_000,
     // Reconnect soon after a loss, but do not hammer an address where nothing listens.
     retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),

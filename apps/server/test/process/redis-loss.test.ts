@@ -7,13 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GUEST_LIKES_PER_MINUTE } from '../../src/modules/likes/routes.js';
 import { startRedisServer, type RedisServer } from '../support/redis-server.js';
 import {
-  createThrowawayDatabase,
   type ServerProcess,
   startServer,
   stopServer,
   waitForOutput,
   waitUntilReady,
 } from '../support/server-process.js';
+import { createThrowawayDatabase } from '../support/throwaway-database.js';
 
 // Runs in both CI passes: on PGlite without DATABASE_URL, on a throwaway PostgreSQL database with it.
 const REDIS_PORT = 4121;

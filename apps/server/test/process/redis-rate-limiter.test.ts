@@ -12,8 +12,8 @@ let second: Redis;
 
 beforeAll(async () => {
   server = await startRedisServer(REDIS_PORT);
-  first = createRedis(server.url);
-  second = createRedis(server.url);
+  first = createRedis(server.url, 1_000);
+  second = createRedis(server.url, 1_000);
   await Promise.all([first.connect(), second.connect()]);
 }, 30_000);
 

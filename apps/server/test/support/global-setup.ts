@@ -1,14 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase, pgliteExtensions } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { seedDemo } from '../../src/db/seed/seed.js';
 import { REPO_ROOT } from '../../src/platform/config.js';
+import { createThrowawayDatabase } from './throwaway-database.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -29,22 +28,14 @@ const MEDIA_DIR = process.env.MEDIA_DIR ?? path.join(REPO_ROOT, 'media');
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const databaseUrl = process.env.DATABASE_URL;
   if (databaseUrl) {
-    const name = `drama_tpl_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const url = new URL(databaseUrl);
-    url.pathname = `/${name}`;
-    const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: os.tmpdir() });
+    const template = await createThrowawayDatabase('drama_tpl', { serverUrl: databaseUrl });
+    const handle = await openDatabase({ databaseUrl: template.url, dataDir: os.tmpdir() });
     await migrateToLatest(handle.db);
     await seedDemo(handle.db, MEDIA_DIR);
     await handle.close();
-    project.provide('postgresTemplate', name);
+    project.provide('postgresTemplate', template.name);
     project.provide('pgliteTemplate', '');
-    return async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    };
+    return () => template.drop();
   }
 
   const dir = mkdtempSync(path.join(os.tmpdir(), 'drama-template-'));

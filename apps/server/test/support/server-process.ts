@@ -1,7 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import pg from 'pg';
 import { REPO_ROOT } from '../../src/platform/config.js';
 
 /** The server's entry point, run as `node --import tsx` exactly as `npm start` ends up doing. */
@@ -60,22 +58,3 @@ export async function stopServer(running: ServerProcess, signal: NodeJS.Signals 
   await running.exited;
 }
 
-/** The machine's PostgreSQL as administrator: where throwaway databases are made. */
-export const PG_ADMIN_URL = process.env.PG_ADMIN_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-
-/** Creates an empty PostgreSQL database for one test file; `drop` removes it, connections and all. */
-export async function createThrowawayDatabase(prefix = 'drama_proc'): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
-}

@@ -1,44 +1,17 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { type App, buildApp } from '../../src/app.js';
 import { type DatabaseHandle, openDatabase, pgliteExtensions } from '../../src/db/database.js';
 import { loadConfig } from '../../src/platform/config.js';
+import { createThrowawayDatabase } from './throwaway-database.js';
 
 export interface TestApp extends App {
   database: DatabaseHandle;
   dataDir: string;
   close(): Promise<void>;
-}
-
-async function createPostgresCopy(template: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const base = process.env.DATABASE_URL ?? '';
-  const name = `drama_t_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  // Copies of one template may not be made at the same instant; retry briefly when they collide.
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      await admin.query(`create database ${name} template ${template}`);
-      break;
-    } catch (error) {
-      if (attempt >= 20 || !/being accessed by other users/.test((error as Error).message)) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 200));
-    }
-  }
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
 }
 
 /** The real app on a private copy of the seeded database; `server.inject` drives it. */
@@ -51,7 +24,7 @@ export async function createTestApp(
   let database: DatabaseHandle;
   let dropDatabase = async () => {};
   if (pgTemplate) {
-    const copy = await createPostgresCopy(pgTemplate);
+    const copy = await createThrowawayDatabase('drama_t', { serverUrl: process.env.DATABASE_URL, template: pgTemplate });
     database = await openDatabase({ databaseUrl: copy.url, dataDir });
     dropDatabase = copy.drop;
   } else {

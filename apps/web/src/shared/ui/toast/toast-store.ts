@@ -1,5 +1,4 @@
 import { useSyncExternalStore } from 'react';
-import { LIMITS } from '@drama/contracts';
 
 export const TOAST_KINDS = ['success', 'error', 'warning', 'info', 'loading'] as const;
 export type ToastKind = (typeof TOAST_KINDS)[number];
@@ -12,7 +11,6 @@ export interface Toast {
 
 const MAX_VISIBLE = 3;
 const listeners = new Set<() => void>();
-const timers = new Map<number, ReturnType<typeof setTimeout>>();
 let toasts: readonly Toast[] = [];
 let nextId = 1;
 
@@ -22,33 +20,12 @@ function emit(next: readonly Toast[]): void {
 }
 
 export function dismissToast(id: number): void {
-  const timer = timers.get(id);
-  if (timer) clearTimeout(timer);
-  timers.delete(id);
   emit(toasts.filter((item) => item.id !== id));
-}
-
-function schedule(id: number, kind: ToastKind): void {
-  const existing = timers.get(id);
-  if (existing) clearTimeout(existing);
-  // A loading toast stays until its work ends and the caller dismisses or replaces it.
-  if (kind === 'loading') return;
-  timers.set(
-    id,
-    setTimeout(() => dismissToast(id), LIMITS.toastMs),
-  );
 }
 
 function show(kind: ToastKind, message: string): number {
   const id = nextId++;
-  const next = [...toasts, { id, kind, message }];
-  for (const dropped of next.slice(0, Math.max(0, next.length - MAX_VISIBLE))) {
-    const timer = timers.get(dropped.id);
-    if (timer) clearTimeout(timer);
-    timers.delete(dropped.id);
-  }
-  emit(next.slice(-MAX_VISIBLE));
-  schedule(id, kind);
+  emit([...toasts, { id, kind, message }].slice(-MAX_VISIBLE));
   return id;
 }
 
@@ -59,7 +36,6 @@ function update(id: number, kind: ToastKind, message: string): void {
     return;
   }
   emit(toasts.map((item) => (item.id === id ? { id, kind, message } : item)));
-  schedule(id, kind);
 }
 
 export const toast = {
