@@ -11,7 +11,7 @@ import {
   type Session,
 } from '@drama/contracts';
 import { createAccount } from './accounts';
-import { seedStorage } from './fixtures';
+import { seedStorage, test } from './fixtures';
 import { SWIPE_HINT_SEEN, dramaDetail } from './player-support';
 
 /*
@@ -155,3 +155,15 @@ export async function makeMemberWorld(request: APIRequestContext): Promise<Membe
     feedbackId,
   };
 }
+
+/** The project's test with `world`: one member per worker, since making it per test would cost more than the checks. */
+export const testWithMember = test.extend<object, { world: MemberWorld }>({
+  world: [
+    async ({ playwright }, provide) => {
+      const request = await playwright.request.newContext({ baseURL: `http://127.0.0.1:${process.env.E2E_PORT ?? 3210}` });
+      await provide(await makeMemberWorld(request));
+      await request.dispose();
+    },
+    { scope: 'worker' },
+  ],
+});

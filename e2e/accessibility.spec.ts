@@ -1,13 +1,12 @@
 import type { Page } from '@playwright/test';
 import { sandboxCheckoutPagePath } from '@drama/contracts';
-import { expect, test as base } from './fixtures';
+import { expect } from './fixtures';
 import {
-  makeMemberWorld,
   openWith,
+  testWithMember,
   report,
   seriousViolations,
   settled,
-  type MemberWorld,
   type Theme,
 } from './a11y-support';
 import { clickControl } from './player-support';
@@ -17,17 +16,7 @@ import { clickControl } from './player-support';
  * critical violation fails, named by page, rule and element.
  */
 
-const test = base.extend<object, { world: MemberWorld }>({
-  // One member per worker with something in every list: creating it per test would cost more than the checks.
-  world: [
-    async ({ playwright }, provide) => {
-      const request = await playwright.request.newContext({ baseURL: `http://127.0.0.1:${process.env.E2E_PORT ?? 3210}` });
-      await provide(await makeMemberWorld(request));
-      await request.dispose();
-    },
-    { scope: 'worker' },
-  ],
-});
+const test = testWithMember;
 
 test.use({ locale: 'en-US' });
 // Spread over both workers: each page group stands alone.

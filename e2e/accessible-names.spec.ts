@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { Locale } from '@drama/contracts';
-import { expect, test as base } from './fixtures';
-import { makeMemberWorld, openWith, settled, type MemberWorld } from './a11y-support';
+import { expect } from './fixtures';
+import { openWith, settled, testWithMember } from './a11y-support';
 import { clickControl } from './player-support';
 
 /*
@@ -10,16 +10,7 @@ import { clickControl } from './player-support';
  * never empty, and never an untranslated i18n key such as `player.like`.
  */
 
-const test = base.extend<object, { world: MemberWorld }>({
-  world: [
-    async ({ playwright }, provide) => {
-      const request = await playwright.request.newContext({ baseURL: `http://127.0.0.1:${process.env.E2E_PORT ?? 3210}` });
-      await provide(await makeMemberWorld(request));
-      await request.dispose();
-    },
-    { scope: 'worker' },
-  ],
-});
+const test = testWithMember;
 
 const LOCALES: Locale[] = ['zh-CN', 'zh-Hant', 'en-US'];
 
