@@ -92,3 +92,21 @@ test('a page the worker never cached shows the offline page', async ({ page, con
   await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
   await context.setOffline(false);
 });
+
+test.describe('without a dictionary', () => {
+  // The app logs why it gave up before it leaves for the offline page.
+  test.use({ allowedConsoleErrors: [/the dictionary could not be loaded|Failed to load resource/] });
+
+  test('a dictionary that cannot be loaded leads to the offline page, whose retry comes back', async ({ page }) => {
+    let failing = true;
+    await page.route(/\/assets\/[\w-]+\.json$/, (route) => (failing ? route.abort() : route.continue()));
+    await page.goto('/about?x=1');
+    await expect(page.getByTestId('offline-page')).toBeVisible();
+    await expect(page.locator('#retry')).toHaveText('Try again');
+
+    failing = false;
+    await page.locator('#retry').click();
+    await expect(page).toHaveURL('/about?x=1');
+    await expect(page.getByTestId('about-page')).toBeVisible();
+  });
+});

@@ -33,7 +33,16 @@ async function start(): Promise<void> {
   const queryClient = createQueryClient();
   bootstrap(queryClient);
   const router = createAppRouter(queryClient);
-  await translations;
+  try {
+    await translations;
+  } catch (error) {
+    // Nothing can be said without the dictionary (each was tried twice): the offline page has
+    // its own words in every language, and its retry comes back here.
+    console.error('[i18n] the dictionary could not be loaded', error);
+    const from = `${window.location.pathname}${window.location.search}`;
+    window.location.replace(`/offline.html?from=${encodeURIComponent(from)}`);
+    return;
+  }
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
   createRoot(root).render(
