@@ -34,6 +34,26 @@ test.describe('playback', () => {
     await expect(page.getByRole('navigation').getByRole('link')).toHaveCount(0);
   });
 
+  test("a cold open asks for the drama once, from the page's first script, and preloads the player's code", async ({ page, request }) => {
+    const first = (await dramaDetail(request, DRAMA)).episodes[0]!;
+    const member = await signUp(request);
+    await openAs(page, { session: member, locale: 'zh-CN' });
+    const dramaCalls: { authorization: string | undefined; language: string | undefined }[] = [];
+    page.on('request', (sent) => {
+      if (new URL(sent.url()).pathname === `${API_BASE}${apiPaths.drama(DRAMA)}`) {
+        dramaCalls.push({ authorization: sent.headers().authorization, language: sent.headers()['accept-language'] });
+      }
+    });
+    await page.goto(`/player/${DRAMA}`);
+    await expectPlaying(page, first.id);
+    // The early script's call is the one the player reads: the app does not ask again.
+    expect(dramaCalls).toEqual([{ authorization: `Bearer ${member.token}`, language: 'zh-CN' }]);
+    const preloaded = await page.locator('head link[rel="modulepreload"]').evaluateAll((links) =>
+      links.map((link) => new URL((link as HTMLLinkElement).href).pathname),
+    );
+    expect(preloaded.some((path) => /^\/assets\/player-page-[\w-]+\.js$/.test(path)), preloaded.join(', ')).toBe(true);
+  });
+
   test('play, pause, seek, speed and volume', async ({ page, request }) => {
     const drama = await dramaDetail(request, DRAMA);
     const first = drama.episodes[0]!;

@@ -3,9 +3,10 @@ import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { PRELOADED_ROUTES, callTemplate, routePattern } from './src/app/route-preloads.ts';
 
 const appVersion = (JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string })
   .version;
@@ -72,6 +73,53 @@ function dictionaryAddresses(): Plugin {
   };
 }
 
+/**
+ * Writes, for each route of src/app/route-preloads.ts, the chunks its page needs beyond the
+ * entry's (JavaScript and CSS) and its first call into index.html's early script, which
+ * preloads those of the visited route. In development the list stays empty.
+ */
+function routePreloads(): Plugin {
+  const MARK = '/* route preloads */ []';
+  const root = fileURLToPath(new URL('.', import.meta.url));
+  return {
+    name: 'drama:route-preloads',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        if (!html.includes(MARK)) throw new Error('index.html lost the route preloads mark');
+        const chunks = Object.values(context.bundle ?? {}).filter(
+          (output): output is Rolldown.OutputChunk => output.type === 'chunk',
+        );
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const closure = (start: string): Set<string> => {
+          const seen = new Set<string>();
+          const queue = [start];
+          for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
+            if (seen.has(file)) continue;
+            seen.add(file);
+            queue.push(...(byFile.get(file)?.imports ?? []));
+          }
+          return seen;
+        };
+        const entry = chunks.find((chunk) => chunk.isEntry);
+        if (!entry) throw new Error('the build has no entry chunk');
+        const loadedFirst = closure(entry.fileName);
+        const table = PRELOADED_ROUTES.map((route) => {
+          const { path: routePath, page } = route;
+          const pageFile = path.join(root, page);
+          const chunk = chunks.find((candidate) => candidate.facadeModuleId === pageFile);
+          if (!chunk) throw new Error(`no chunk holds the page ${page} of ${routePath}`);
+          const files = [...closure(chunk.fileName)].filter((file) => !loadedFirst.has(file));
+          const styles = files.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
+          return [routePattern(routePath), [...files, ...styles].map((file) => `/${file}`), callTemplate(route)];
+        });
+        return html.replace(MARK, JSON.stringify(table));
+      },
+    },
+  };
+}
+
 const COMPRESSIBLE = /\.(js|css|html|svg|json|webmanifest|txt|vtt)$/;
 
 /**
@@ -113,7 +161,7 @@ const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
 export default defineConfig({
   // Pinned so that building from the repo root or from apps/web gives the same apps/web/dist.
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), tailwindcss(), dictionaryAddresses(), precacheManifest(), precompress()],
+  plugins: [react(), tailwindcss(), dictionaryAddresses(), routePreloads(), precacheManifest(), precompress()],
   define: { __APP_VERSION__: JSON.stringify(appVersion) },
   build: {
     outDir: 'dist',

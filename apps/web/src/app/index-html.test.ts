@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { LOCALES, STORAGE_KEYS, localeFromLanguageTag } from '@drama/contracts';
 import { describe, expect, it } from 'vitest';
+import { routePattern } from './route-preloads';
 
 // index.html's inline script cannot import; this keeps its hand-copied keys and language rule
 // equal to contracts.
@@ -11,36 +12,63 @@ interface EarlyRun {
   lang: string;
   dark: boolean;
   fetched: string[];
+  requests: { url: string; headers: Record<string, string> | undefined }[];
+  links: { rel: string; as?: string; crossOrigin?: string; href: string }[];
   dictionary?: { locale: string };
+  call?: { url: string; locale: string; signedIn: boolean };
 }
 
 /** Runs the early script against a stand-in browser; `addresses` replaces the build's mark. */
-function runEarlyScript(options: { stored?: string | null; browserLanguage?: string; addresses?: Record<string, string> }): EarlyRun {
+function runEarlyScript(options: {
+  stored?: string | null;
+  token?: string;
+  browserLanguage?: string;
+  addresses?: Record<string, string>;
+  routes?: [string, string[], string | null][];
+  pathname?: string;
+}): EarlyRun {
   const root = { lang: '', classList: { dark: false, toggle(_: string, on: boolean) { root.classList.dark = on; } } };
-  const fetched: string[] = [];
+  const requests: EarlyRun['requests'] = [];
+  const links: EarlyRun['links'] = [];
   const window: Record<string, unknown> = {
-    fetch: (url: string) => {
-      fetched.push(url);
+    fetch: (url: string, init?: { headers?: Record<string, string> }) => {
+      requests.push({ url, headers: init?.headers });
       return Promise.resolve({ ok: true, json: () => Promise.resolve({}) });
     },
   };
-  const source = options.addresses ? script.replace('/* dictionary addresses */ {}', JSON.stringify(options.addresses)) : script;
-  const run = new Function('window', 'document', 'localStorage', 'navigator', 'matchMedia', 'fetch', source);
+  let source = options.addresses ? script.replace('/* dictionary addresses */ {}', JSON.stringify(options.addresses)) : script;
+  if (options.routes) source = source.replace('/* route preloads */ []', JSON.stringify(options.routes));
+  const stored: Record<string, string | undefined> = { [STORAGE_KEYS.language]: options.stored ?? undefined, [STORAGE_KEYS.token]: options.token };
+  const run = new Function('window', 'document', 'localStorage', 'navigator', 'matchMedia', 'fetch', 'location', source);
   run(
     window,
-    { documentElement: root },
-    { getItem: (key: string) => (key === STORAGE_KEYS.language ? (options.stored ?? null) : null) },
+    {
+      documentElement: root,
+      head: { appendChild: (link: EarlyRun['links'][number]) => links.push({ ...link }) },
+      createElement: () => ({}),
+    },
+    { getItem: (key: string) => stored[key] ?? null },
     { language: options.browserLanguage ?? '' },
     () => ({ matches: true }),
     window.fetch,
+    { pathname: options.pathname ?? '/' },
   );
-  return { lang: root.lang, dark: root.classList.dark, fetched, dictionary: window.__DRAMA_DICTIONARY__ as { locale: string } | undefined };
+  return {
+    lang: root.lang,
+    dark: root.classList.dark,
+    fetched: requests.map((request) => request.url),
+    requests,
+    links,
+    dictionary: window.__DRAMA_DICTIONARY__ as { locale: string } | undefined,
+    call: window.__DRAMA_EARLY_CALL__ as EarlyRun['call'],
+  };
 }
 
 describe('index.html early script', () => {
-  it('reads the theme and language under the contracts storage keys', () => {
+  it('reads the theme, language and token under the contracts storage keys', () => {
     expect(html).toContain(`localStorage.getItem('${STORAGE_KEYS.theme}')`);
     expect(html).toContain(`localStorage.getItem('${STORAGE_KEYS.language}')`);
+    expect(html).toContain(`localStorage.getItem('${STORAGE_KEYS.token}')`);
   });
 
   it('accepts exactly the supported locales', () => {
@@ -68,5 +96,47 @@ describe('index.html early script', () => {
     const development = runEarlyScript({ browserLanguage: 'zh-TW' });
     expect(development.fetched).toEqual([]);
     expect(development.dictionary).toBeUndefined();
+  });
+
+  describe("the visited route's preloads", () => {
+    const routes: [string, string[], string | null][] = [
+      [routePattern('/explore'), ['/assets/explore-page-1.js', '/assets/explore-page-1.css'], null],
+      [routePattern('/player/:id'), ['/assets/player-page-1.js'], '/api/v1/client/dramas/$1'],
+    ];
+
+    it('preloads the chunks of the route it is on, and only those', () => {
+      const explore = runEarlyScript({ routes, pathname: '/explore' });
+      expect(explore.links).toEqual([
+        { rel: 'modulepreload', href: '/assets/explore-page-1.js' },
+        { rel: 'preload', as: 'style', crossOrigin: '', href: '/assets/explore-page-1.css' },
+      ]);
+      expect(explore.call).toBeUndefined();
+      expect(runEarlyScript({ routes, pathname: '/profile' }).links).toEqual([]);
+    });
+
+    it("sends the player's call with the app's headers, before its chunks", () => {
+      const guest = runEarlyScript({ routes, pathname: '/player/42', stored: 'zh-CN' });
+      expect(guest.requests).toEqual([
+        { url: '/api/v1/client/dramas/42', headers: { Accept: 'application/json', 'Accept-Language': 'zh-CN' } },
+      ]);
+      expect(guest.call).toMatchObject({ url: '/api/v1/client/dramas/42', locale: 'zh-CN', signedIn: false });
+      expect(guest.links.map((link) => link.href)).toEqual(['/assets/player-page-1.js']);
+
+      const member = runEarlyScript({ routes, pathname: '/player/42', token: 'abc' });
+      expect(member.requests[0]?.headers).toMatchObject({ Authorization: 'Bearer abc' });
+      expect(member.call?.signedIn).toBe(true);
+    });
+
+    it('sends no call for an address that is not a drama id', () => {
+      const run = runEarlyScript({ routes, pathname: '/player/abc' });
+      expect(run.requests).toEqual([]);
+      expect(run.links).toHaveLength(1);
+    });
+
+    it('does nothing before the build has written in the list', () => {
+      const development = runEarlyScript({ pathname: '/player/42' });
+      expect(development.requests).toEqual([]);
+      expect(development.links).toEqual([]);
+    });
   });
 });

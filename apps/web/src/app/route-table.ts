@@ -1,7 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Locale } from '@drama/contracts';
 import type { ComponentType } from 'react';
+import { prefetchCategory } from '../features/category/api/prefetch-categories';
+import { prefetchExplore } from '../features/explore/api/prefetch-explore';
 import { prefetchHome } from '../features/home/api/prefetch-home';
+import { prefetchPlayer } from '../features/player/api/prefetch-player';
+import { prefetchSearch } from '../features/search/api/prefetch-search';
 import type { TranslationKey } from '../shared/i18n/i18n';
 import type { RouteHandle, Transition } from '../shared/navigation/route-handle';
 
@@ -102,9 +106,9 @@ const TAB_ROOTS = new Set(['/', '/category', '/explore', '/profile']);
 type Prefetch = NonNullable<AppRoute['prefetch']>;
 
 /**
- * A prefetch that loads its module on first use: the modules hold their pages' response
- * schemas, and with them zod, which the first page must not download. Fetched in parallel
- * with the page's own chunk, which imports the same module.
+ * A prefetch that loads its module on first use, for one that needs a schema (and with it zod,
+ * which the first page must not download). Fetched in parallel with the page's own chunk,
+ * which imports the same module.
  */
 function lazyPrefetch(load: () => Promise<Prefetch>): Prefetch {
   return (queryClient, locale, params) => {
@@ -116,16 +120,16 @@ function lazyPrefetch(load: () => Promise<Prefetch>): Prefetch {
   };
 }
 
-// Home's is bundled with the entry: its calls are typed without schemas (`unchecked`).
+// Bundled with the route table, so a route's first calls go out before any of its code has
+// loaded: home's are typed without schemas (`unchecked`), the others are `api.preload`s whose
+// answers the pages parse.
 const PREFETCH: Record<string, AppRoute['prefetch']> = {
   '/': prefetchHome,
-  '/player/:id': lazyPrefetch(() => import('../features/player/api/prefetch-player').then((m) => m.prefetchPlayer)),
-  '/search': lazyPrefetch(() => import('../features/search/api/prefetch-search').then((m) => m.prefetchSearch)),
-  '/explore': lazyPrefetch(() => import('../features/explore/api/prefetch-explore').then((m) => m.prefetchExplore)),
-  '/category': lazyPrefetch(() => import('../features/category/api/prefetch-category').then((m) => m.prefetchCategory)),
-  '/dramas/tag/:tagName': lazyPrefetch(() =>
-    import('../features/category/api/prefetch-category').then((m) => m.prefetchTag),
-  ),
+  '/player/:id': prefetchPlayer,
+  '/search': prefetchSearch,
+  '/explore': prefetchExplore,
+  '/category': prefetchCategory,
+  '/dramas/tag/:tagName': lazyPrefetch(() => import('../features/category/api/prefetch-tag').then((m) => m.prefetchTag)),
 };
 
 export const APP_ROUTES: readonly AppRoute[] = TABLE.map(([path, auth, titleKey, transition, page]) => ({

@@ -19,6 +19,10 @@ export function createAppRouter(queryClient: QueryClient) {
           return null;
         }
       : undefined,
+    // Only an arrival at the route starts its calls, not a change to its query string (the
+    // player keeps `?episode=` in step): a page's later calls are its own.
+    shouldRevalidate: ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+      prefetch ? currentUrl.pathname !== nextUrl.pathname : defaultShouldRevalidate,
     lazy: async () => ({ Component: await page() }),
   }));
 

@@ -169,6 +169,113 @@ describe('api client (spec section 7)', () => {
     expect(calls).toHaveLength(4);
   });
 
+  it('reads a preloaded answer once, parsed by the schema of the call that takes it', async () => {
+    const { client, calls } = setup([
+      json(200, { success: true, data: { value: 1 } }),
+      json(200, { success: true, data: { value: 2 } }),
+    ]);
+    client.preload('/a', { query: { limit: 5, cursor: undefined } });
+    client.preload('/a', { query: { limit: 5 } });
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.url).toBe('/api/v1/a?limit=5');
+    expect(new Headers(calls[0]?.init?.headers).get('Accept-Language')).toBe('en-US');
+    await expect(client.get('/a', { schema: okSchema, query: { limit: 5 } })).resolves.toEqual({ value: 1 });
+    expect(calls).toHaveLength(1);
+    // Taken once: the next call asks again.
+    await expect(client.get('/a', { schema: okSchema, query: { limit: 5 } })).resolves.toEqual({ value: 2 });
+    expect(calls).toHaveLength(2);
+  });
+
+  it('checks a preloaded answer against the schema like any other', async () => {
+    const { client } = setup([json(200, { success: true, data: { value: 'one' } })]);
+    client.preload('/a');
+    await expect(client.get('/a', { schema: okSchema })).rejects.toMatchObject({ code: 'INVALID_RESPONSE' });
+  });
+
+  it('does not hand a preload to another locale, sign-in state, address or method', async () => {
+    let token: string | null = null;
+    const { client, calls } = setup(
+      [
+        json(200, { success: true, data: { value: 1 } }),
+        json(200, { success: true, data: { value: 2 } }),
+        json(200, { success: true, data: { value: 3 } }),
+      ],
+      { getToken: () => token },
+    );
+    client.preload('/a', { locale: 'zh-CN' });
+    token = 'member';
+    await expect(client.get('/a', { schema: okSchema, locale: 'zh-CN' })).resolves.toEqual({ value: 2 });
+    await expect(client.post('/a', { schema: okSchema })).resolves.toEqual({ value: 3 });
+    expect(calls).toHaveLength(3);
+    expect(new Headers(calls[1]?.init?.headers).get('Authorization')).toBe('Bearer member');
+  });
+
+  it('asks again when a preload failed or is older than 10 s', async () => {
+    let time = 0;
+    const { client, calls } = setup(
+      [
+        new TypeError('offline'),
+        json(200, { success: true, data: { value: 2 } }),
+        json(200, { success: true, data: { value: 3 } }),
+        json(200, { success: true, data: { value: 4 } }),
+      ],
+      { now: () => time },
+    );
+    client.preload('/a');
+    // The failed preload counts as the first attempt, retried as a network failure.
+    await expect(client.get('/a', { schema: okSchema })).resolves.toEqual({ value: 2 });
+    client.preload('/b');
+    time = 10_001;
+    await expect(client.get('/b', { schema: okSchema })).resolves.toEqual({ value: 4 });
+    expect(calls.map((call) => call.url)).toEqual(['/api/v1/a', '/api/v1/a', '/api/v1/b', '/api/v1/b']);
+  });
+
+  it('lets a caller cancel while it waits on a preload', async () => {
+    const { client } = setup([], { fetch: () => new Promise<Response>(() => undefined) });
+    client.preload('/a');
+    const controller = new AbortController();
+    const pending = client.get('/a', { schema: okSchema, signal: controller.signal });
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+  });
+
+  it("takes over the early script's request instead of sending its own preload", async () => {
+    const asked: [string, string, boolean][] = [];
+    const early = Promise.resolve(json(200, { success: true, data: { value: 7 } }));
+    const { client, calls } = setup([json(200, { success: true, data: { value: 8 } })], {
+      takeEarlyResponse: (url, locale, signedIn) => {
+        asked.push([url, locale, signedIn]);
+        return asked.length === 1 ? early : undefined;
+      },
+    });
+    client.preload('/client/dramas/1');
+    expect(asked).toEqual([['/api/v1/client/dramas/1', 'en-US', false]]);
+    await expect(client.get('/client/dramas/1', { schema: okSchema })).resolves.toEqual({ value: 7 });
+    expect(calls).toHaveLength(0);
+    // Nothing left over: the next preload sends its own request.
+    client.preload('/client/dramas/1');
+    await expect(client.get('/client/dramas/1', { schema: okSchema })).resolves.toEqual({ value: 8 });
+    expect(calls).toHaveLength(1);
+  });
+
+  it('does not preload what the cache already answers', async () => {
+    const { client, calls } = setup([json(200, { success: true, data: { value: 1 } })]);
+    await client.get('/a', { schema: okSchema, cache: true });
+    client.preload('/a');
+    expect(calls).toHaveLength(1);
+  });
+
+  it('forgets preloads with the cache, as on sign-in or sign-out', async () => {
+    const { client, calls } = setup([
+      json(200, { success: true, data: { value: 1 } }),
+      json(200, { success: true, data: { value: 2 } }),
+    ]);
+    client.preload('/a');
+    client.clearCache();
+    await expect(client.get('/a', { schema: okSchema })).resolves.toEqual({ value: 2 });
+    expect(calls).toHaveLength(2);
+  });
+
   it('adds the ip to login bodies only when it is known', () => {
     expect(withLoginIp({ account: 'a' }, '10.0.0.1')).toEqual({ account: 'a', ip: '10.0.0.1' });
     expect(withLoginIp({ account: 'a' }, null)).toEqual({ account: 'a' });

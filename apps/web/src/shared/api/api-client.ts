@@ -106,6 +106,11 @@ export interface ApiClientOptions {
   /** The address a sign-in reports; unknown in a browser unless something supplies it. */
   getClientIp?: () => string | null;
   fetch?: typeof fetch;
+  /**
+   * A request for this address, locale and sign-in state that left before the client existed
+   * (index.html's early script), for `preload` to use instead of sending its own.
+   */
+  takeEarlyResponse?: (url: string, locale: Locale, signedIn: boolean) => Promise<Response> | undefined;
   timeoutMs?: number;
   retries?: number;
   retryDelayMs?: number;
@@ -165,6 +170,19 @@ function readRetryAfter(details: unknown): number | null {
     return typeof value === 'number' ? value : null;
   }
   return null;
+}
+
+/** An answer not read within this long is stale: the reader asks again. */
+const PRELOAD_TTL_MS = 10_000;
+
+/** Waits for a fetch started without the caller's signal, giving up when the signal fires. */
+function untilAborted(response: Promise<Response>, signal: AbortSignal): Promise<Response> {
+  if (signal.aborted) return Promise.reject(new DOMException('Aborted', 'AbortError'));
+  return new Promise<Response>((resolve, reject) => {
+    const abort = () => reject(new DOMException('Aborted', 'AbortError'));
+    signal.addEventListener('abort', abort, { once: true });
+    response.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
 }
 
 function isAbortError(error: unknown): boolean {
@@ -232,10 +250,33 @@ export function createApiClient(options: ApiClientOptions) {
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const cache = new LruCache(options.cacheMaxEntries ?? LIMITS.responseCacheMaxEntries, now);
 
+  // Answers asked for ahead of the code that reads them (`preload`), each taken once.
+  const preloads = new Map<string, { at: number; response: Promise<Response> }>();
+
+  function takePreload(key: string): Promise<Response> | undefined {
+    const entry = preloads.get(key);
+    if (!entry) return undefined;
+    preloads.delete(key);
+    return now() - entry.at <= PRELOAD_TTL_MS ? entry.response : undefined;
+  }
+
+  function headersFor(locale: Locale, token: string | null): Headers {
+    const headers = new Headers({ Accept: 'application/json', 'Accept-Language': locale });
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    return headers;
+  }
+
   async function attempt<S extends EnvelopeSchema>(
     method: Method,
     url: string,
-    init: { headers: Headers; body: string | undefined; schema: S; signal: AbortSignal | undefined },
+    init: {
+      headers: Headers;
+      body: string | undefined;
+      schema: S;
+      signal: AbortSignal | undefined;
+      /** The same request already on its way (`preload`): its answer is read instead of a new one. */
+      early?: Promise<Response>;
+    },
   ): Promise<DataOf<S>> {
     // One controller for both the timeout and the caller's cancel (AbortSignal.any is too new
     // for the iOS versions this app still serves).
@@ -250,7 +291,9 @@ export function createApiClient(options: ApiClientOptions) {
     if (init.signal?.aborted) controller.abort();
     let response: Response;
     try {
-      response = await doFetch(url, { method, headers: init.headers, body: init.body, signal: controller.signal });
+      response = init.early
+        ? await untilAborted(init.early, controller.signal)
+        : await doFetch(url, { method, headers: init.headers, body: init.body, signal: controller.signal });
     } catch (error) {
       if (timedOut) {
         throw new ApiError({ status: 0, code: 'TIMEOUT', message: `Request timed out after ${timeoutMs} ms` });
@@ -313,8 +356,7 @@ export function createApiClient(options: ApiClientOptions) {
       if (hit) return hit.data as DataOf<S>;
     }
 
-    const headers = new Headers({ Accept: 'application/json', 'Accept-Language': locale });
-    if (token) headers.set('Authorization', `Bearer ${token}`);
+    const headers = headersFor(locale, token);
     let body: string | undefined;
     if (request.body !== undefined || request.withIp) {
       const payload = request.withIp
@@ -327,12 +369,14 @@ export function createApiClient(options: ApiClientOptions) {
     const idempotent = method !== 'POST' && method !== 'PATCH';
     const maxRetries = (request.retry ?? idempotent) ? retries : 0;
 
+    let early = method === 'GET' ? takePreload(cacheKey) : undefined;
     for (let attemptNo = 0; ; attemptNo += 1) {
       try {
-        const data = await attempt(method, url, { headers, body, schema: request.schema, signal: request.signal });
+        const data = await attempt(method, url, { headers, body, schema: request.schema, signal: request.signal, early });
         if (useCache) cache.set(cacheKey, data, cacheTtlMs);
         return data;
       } catch (error) {
+        early = undefined;
         if (!isApiError(error)) throw error;
         if (error.status === 401) {
           options.onUnauthorized?.({ path, method, error });
@@ -344,8 +388,29 @@ export function createApiClient(options: ApiClientOptions) {
     }
   }
 
+  /**
+   * Sends a GET now whose answer the next `get` of the same address, locale and sign-in state
+   * reads, parsed with its own schema then. A route starts its first calls this way while its
+   * code (and the schemas in it) is still downloading.
+   */
+  function preload(path: string, init: { query?: Record<string, QueryValue>; locale?: Locale } = {}): void {
+    const locale = init.locale ?? options.getLocale();
+    const token = options.getToken();
+    const url = `${options.baseUrl}${path}${buildQuery(init.query)}`;
+    const key = `${url}|${locale}|${token ? 'auth' : 'anon'}`;
+    // Already on its way, or answered and cached (the reader will not ask the network).
+    if (preloads.has(key) || cache.get(key)) return;
+    const response =
+      options.takeEarlyResponse?.(url, locale, token !== null) ??
+      doFetch(url, { method: 'GET', headers: headersFor(locale, token) });
+    // Read or not, a failed preload must not surface as an unhandled rejection.
+    response.catch(() => undefined);
+    preloads.set(key, { at: now(), response });
+  }
+
   return {
     request,
+    preload,
     get: <S extends EnvelopeSchema>(path: string, init: Omit<RequestOptions<S>, 'method' | 'body'>) =>
       request(path, { ...init, method: 'GET' }),
     post: <S extends EnvelopeSchema>(path: string, init: Omit<RequestOptions<S>, 'method'>) =>
@@ -357,7 +422,10 @@ export function createApiClient(options: ApiClientOptions) {
     delete: <S extends EnvelopeSchema>(path: string, init: Omit<RequestOptions<S>, 'method' | 'body'>) =>
       request(path, { ...init, method: 'DELETE' }),
     /** Drop cached GETs, e.g. after signing in or out, when what a user may see changes. */
-    clearCache: () => cache.clear(),
+    clearCache: () => {
+      cache.clear();
+      preloads.clear();
+    },
     cacheSize: () => cache.size,
   };
 }

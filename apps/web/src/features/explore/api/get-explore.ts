@@ -2,13 +2,12 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiPaths, exploreResponseSchema, type Locale } from '@drama/contracts';
 import { api } from '../../../shared/api/api';
 import { useLocale } from '../../../shared/i18n/i18n';
-
-export const EXPLORE_PAGE_SIZE = 5;
+import { exploreFeedQuery } from './explore-feed-query';
 
 export function getExplore(cursor: string | null, locale: Locale, signal?: AbortSignal) {
   return api.get(apiPaths.explore(), {
     schema: exploreResponseSchema,
-    query: { cursor: cursor ?? undefined, limit: EXPLORE_PAGE_SIZE },
+    query: exploreFeedQuery(cursor),
     locale,
     signal,
   });

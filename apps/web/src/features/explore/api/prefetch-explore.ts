@@ -1,8 +1,8 @@
-import type { QueryClient } from '@tanstack/react-query';
-import type { Locale } from '@drama/contracts';
-import { exploreQueryOptions } from './get-explore';
+import { apiPaths, type Locale } from '@drama/contracts';
+import { api } from '../../../shared/api/api';
+import { exploreFeedQuery } from './explore-feed-query';
 
 /** The first page of the feed is asked for while the page's code is still loading. */
-export function prefetchExplore(queryClient: QueryClient, locale: Locale): void {
-  void queryClient.prefetchInfiniteQuery(exploreQueryOptions(locale));
+export function prefetchExplore(_queryClient: unknown, locale: Locale): void {
+  api.preload(apiPaths.explore(), { locale, query: exploreFeedQuery(null) });
 }

@@ -14,10 +14,7 @@ import { useToggleFavorite } from '../../player/api/toggle-favorite';
 import { useToggleLike } from '../../player/api/toggle-like';
 import { EpisodeDrawer } from '../../player/components/episode-drawer';
 import { useGuestLiked } from '../../player/lib/guest-likes';
-
-function compactCount(value: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 }).format(value);
-}
+import { compactCount } from '../../../shared/i18n/compact-count';
 
 interface FeedActionProps {
   icon: LucideIcon;

@@ -1,13 +1,13 @@
-import type { QueryClient } from '@tanstack/react-query';
-import type { Locale } from '@drama/contracts';
-import { playerDramaQueryOptions } from './get-player-drama';
+import { apiPaths, type Locale } from '@drama/contracts';
+import { api } from '../../../shared/api/api';
 
 /**
- * Starts the drama's call while the player's code is still loading, so a cold open reaches its
- * first frame sooner (DESIGN.md section 6). Kept tiny: the route table imports it eagerly.
+ * Sends the drama's call while the player's code is still loading, so a cold open reaches its
+ * first frame sooner (DESIGN.md section 6). `usePlayerDrama` reads the answer and parses it.
+ * Bundled with the route table: it imports no schema.
  */
-export function prefetchPlayer(queryClient: QueryClient, locale: Locale, params: Record<string, string | undefined>): void {
+export function prefetchPlayer(_queryClient: unknown, locale: Locale, params: Record<string, string | undefined>): void {
   const raw = params.id ?? '';
   if (!/^\d{1,12}$/.test(raw) || Number(raw) <= 0) return;
-  void queryClient.prefetchQuery(playerDramaQueryOptions(Number(raw), locale));
+  api.preload(apiPaths.drama(Number(raw)), { locale });
 }

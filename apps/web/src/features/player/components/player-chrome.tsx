@@ -19,6 +19,7 @@ import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { useLocale, useTranslation } from '../../../shared/i18n/i18n';
 import { useEngine, useEngineState } from '../hooks/use-engine';
 import { formatTime } from '../lib/format-time';
+import { compactCount } from '../../../shared/i18n/compact-count';
 
 export const SPEEDS = [0.75, 1, 1.25, 1.5, 2] as const;
 
@@ -64,10 +65,6 @@ export function CenterPlayButton({ onToggle }: { onToggle: () => void }) {
       <Icon aria-hidden className={`size-9 fill-white ${playing ? '' : 'translate-x-0.5'}`} strokeWidth={0} />
     </button>
   );
-}
-
-function compactCount(value: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 }).format(value);
 }
 
 interface ActionProps {

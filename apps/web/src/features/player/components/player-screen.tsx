@@ -1,6 +1,6 @@
 import { LIMITS, isVipActive, type DramaDetail, type Episode } from '@drama/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState, type PointerEvent } from 'react';
+import { startTransition, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type PointerEvent } from 'react';
 import { useTranslation } from '../../../shared/i18n/i18n';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../shared/api/api-client';
@@ -37,6 +37,9 @@ interface PlayerScreenProps {
 
 type Sheet = 'episodes' | 'subtitles' | null;
 
+/** The longest the controls wait for the first frame before they mount anyway (a slow network). */
+const CONTROLS_WAIT_FOR_FRAME_MS = 1200;
+
 interface Current {
   episodeId: number;
   startAt: number;
@@ -60,13 +63,6 @@ export function PlayerScreen({ drama, start }: PlayerScreenProps) {
   const stageRef = useRef<HTMLDivElement>(null);
   const bottomRef = useRef<HTMLDivElement>(null);
   const [bottomHeight, setBottomHeight] = useState(0);
-  useEffect(() => {
-    const element = bottomRef.current;
-    if (!element) return;
-    const observer = new ResizeObserver(() => setBottomHeight(element.offsetHeight));
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
   const episodes = useMemo(() => [...drama.episodes].sort((a, b) => a.sequence - b.sequence), [drama.episodes]);
   const [current, setCurrent] = useState<Current>({ episodeId: start.episode.id, startAt: start.startAt, retry: 0 });
   const [sheet, setSheet] = useState<Sheet>(null);
@@ -105,7 +101,9 @@ export function PlayerScreen({ drama, start }: PlayerScreenProps) {
   const sourceKey = String(episode.id);
   const playInfoError = playInfo.error;
 
-  useEffect(() => {
+  // A layout effect: the source is set in the same task as the first render's commit, not after
+  // the first paint and every other effect, which on a phone is a few hundred ms to first frame.
+  useLayoutEffect(() => {
     if (!accessible) return;
     if (sourceUrl) {
       engine.load(sourceKey, sourceUrl, current.startAt);
@@ -132,6 +130,29 @@ export function PlayerScreen({ drama, start }: PlayerScreenProps) {
 
   const status = useEngineSelector(engine, (s) => s.status);
   const playing = status === 'playing';
+
+  // The first commit holds only the videos, so the source is set at once. The controls, the
+  // subtitles and the sheets mount when the first frame is up (or cannot come): their first
+  // render is the longest task of a cold open, and the video's loading waits on the same thread.
+  const [controlsMounted, setControlsMounted] = useState(false);
+  const firstFrameSettled = status === 'playing' || status === 'paused' || status === 'error' || !accessible;
+  useEffect(() => {
+    if (controlsMounted) return;
+    const mount = () => startTransition(() => setControlsMounted(true));
+    if (firstFrameSettled) {
+      mount();
+      return;
+    }
+    const timer = setTimeout(mount, CONTROLS_WAIT_FOR_FRAME_MS);
+    return () => clearTimeout(timer);
+  }, [controlsMounted, firstFrameSettled]);
+  useEffect(() => {
+    const element = bottomRef.current;
+    if (!element) return;
+    const observer = new ResizeObserver(() => setBottomHeight(element.offsetHeight));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [controlsMounted]);
 
   // A missing or failing source is checked again every 30 s (spec section 4).
   useEffect(() => {
@@ -376,85 +397,95 @@ export function PlayerScreen({ drama, start }: PlayerScreenProps) {
         </div>
 
         {/* While the info and controls show, the subtitle rises above them. */}
-        <SubtitleOverlay
-          videoUrl={baseUrl}
-          containerRef={stageRef}
-          sourceKey={sourceKey}
-          minBottom={chrome.visible ? bottomHeight + 8 : 0}
-        />
+        {controlsMounted && (
+          <SubtitleOverlay
+            videoUrl={baseUrl}
+            containerRef={stageRef}
+            sourceKey={sourceKey}
+            minBottom={chrome.visible ? bottomHeight + 8 : 0}
+          />
+        )}
 
         <LoadingOverlay />
         {accessible && <ErrorOverlay missing={!baseUrl} onRetry={retry} />}
         <UnmuteChip onUnmute={() => engine.setMuted(false)} />
 
-        <div inert={!chrome.visible} {...holdWhileHovered} className={`pointer-events-none absolute inset-0 z-20 ${chromeClass}`}>
-          <div aria-hidden className="absolute inset-x-0 top-0 h-32 bg-gradient-to-b from-black/70 to-transparent" />
-          <div aria-hidden className="absolute inset-x-0 bottom-0 h-72 bg-gradient-to-t from-black/85 via-black/40 to-transparent" />
-          <TopBar title={drama.title} sequence={episode.sequence} onBack={goBack} />
-          <CenterPlayButton onToggle={() => { engine.toggle(); chrome.poke(); }} />
-          <SideActions
-            liked={liked}
-            likeCount={likeCount}
-            favorited={favorited}
-            favoriteCount={favoriteCount}
-            fullscreen={fullscreen}
-            onLike={() => { onLike(); chrome.poke(); }}
-            onFavorite={() => { void onFavorite(); chrome.poke(); }}
-            onSubtitles={() => setSheet('subtitles')}
-            onEpisodes={() => setSheet('episodes')}
-            onShare={() => { void onShare(); chrome.poke(); }}
-            onFullscreen={() => { toggleFullscreen(); chrome.poke(); }}
-          />
-        </div>
-
-        <div ref={bottomRef} className="pointer-events-none absolute inset-x-0 bottom-0 z-20 px-3 pb-[max(env(safe-area-inset-bottom),6px)]">
-          <div inert={!chrome.visible} {...holdWhileHovered} className={chromeClass}>
-            <DramaInfo
-              title={drama.title}
-              description={drama.description}
-              sequence={episode.sequence}
-              total={episodes.length}
-              onEpisodes={() => setSheet('episodes')}
-            />
-            <BottomControls
+        {controlsMounted && (
+          <>
+          <div inert={!chrome.visible} {...holdWhileHovered} className={`pointer-events-none absolute inset-0 z-20 ${chromeClass}`}>
+            <div aria-hidden className="absolute inset-x-0 top-0 h-32 bg-gradient-to-b from-black/70 to-transparent" />
+            <div aria-hidden className="absolute inset-x-0 bottom-0 h-72 bg-gradient-to-t from-black/85 via-black/40 to-transparent" />
+            <TopBar title={drama.title} sequence={episode.sequence} onBack={goBack} />
+            <CenterPlayButton onToggle={() => { engine.toggle(); chrome.poke(); }} />
+            <SideActions
+              liked={liked}
+              likeCount={likeCount}
+              favorited={favorited}
+              favoriteCount={favoriteCount}
               fullscreen={fullscreen}
-              onToggleFullscreen={toggleFullscreen}
-              onInteract={chrome.poke}
+              onLike={() => { onLike(); chrome.poke(); }}
+              onFavorite={() => { void onFavorite(); chrome.poke(); }}
+              onSubtitles={() => setSheet('subtitles')}
+              onEpisodes={() => setSheet('episodes')}
+              onShare={() => { void onShare(); chrome.poke(); }}
+              onFullscreen={() => { toggleFullscreen(); chrome.poke(); }}
             />
           </div>
-          <ProgressBar expanded={chrome.visible} onInteract={chrome.poke} />
-        </div>
+
+          <div ref={bottomRef} className="pointer-events-none absolute inset-x-0 bottom-0 z-20 px-3 pb-[max(env(safe-area-inset-bottom),6px)]">
+            <div inert={!chrome.visible} {...holdWhileHovered} className={chromeClass}>
+              <DramaInfo
+                title={drama.title}
+                description={drama.description}
+                sequence={episode.sequence}
+                total={episodes.length}
+                onEpisodes={() => setSheet('episodes')}
+              />
+              <BottomControls
+                fullscreen={fullscreen}
+                onToggleFullscreen={toggleFullscreen}
+                onInteract={chrome.poke}
+              />
+            </div>
+            <ProgressBar expanded={chrome.visible} onInteract={chrome.poke} />
+          </div>
+          </>
+        )}
 
         <SwipeHint />
       </div>
 
-      <EpisodeDrawer
-        open={sheet === 'episodes'}
-        onClose={() => setSheet(null)}
-        title={drama.title}
-        episodes={episodes}
-        currentId={episode.id}
-        vip={vip}
-        isCompleted={drama.isCompleted}
-        onChoose={(target) => {
-          if (target.id === episode.id) {
-            setSheet(null);
-            return;
-          }
-          if (goTo(target)) setSheet(null);
-        }}
-      />
-      <SubtitleSheet open={sheet === 'subtitles'} onClose={() => setSheet(null)} videoUrl={baseUrl} />
-      <VipPrompt
-        episode={promptEpisode}
-        signedIn={signedIn}
-        onClose={() => {
-          setVipPromptFor(null);
-          setDismissedRefusal(episode.id);
-        }}
-        onJoin={() => navigate('/membership')}
-        onSignIn={() => promptEpisode && navigate(signInPathFor(`/player/${drama.id}?episode=${promptEpisode.id}`))}
-      />
+      {controlsMounted && (
+        <>
+          <EpisodeDrawer
+            open={sheet === 'episodes'}
+            onClose={() => setSheet(null)}
+            title={drama.title}
+            episodes={episodes}
+            currentId={episode.id}
+            vip={vip}
+            isCompleted={drama.isCompleted}
+            onChoose={(target) => {
+              if (target.id === episode.id) {
+                setSheet(null);
+                return;
+              }
+              if (goTo(target)) setSheet(null);
+            }}
+          />
+          <SubtitleSheet open={sheet === 'subtitles'} onClose={() => setSheet(null)} videoUrl={baseUrl} />
+          <VipPrompt
+            episode={promptEpisode}
+            signedIn={signedIn}
+            onClose={() => {
+              setVipPromptFor(null);
+              setDismissedRefusal(episode.id);
+            }}
+            onJoin={() => navigate('/membership')}
+            onSignIn={() => promptEpisode && navigate(signInPathFor(`/player/${drama.id}?episode=${promptEpisode.id}`))}
+          />
+        </>
+      )}
     </EngineContext.Provider>
   );
 }
