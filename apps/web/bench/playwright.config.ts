@@ -14,7 +14,8 @@ export default defineConfig({
   workers: 1,
   timeout: 300_000,
   forbidOnly: false,
-  use: { ...base.use, baseURL: `http://127.0.0.1:${PORT}` },
+  // No trace recording: its snapshots and screencast share the page's CPU and slow what is measured.
+  use: { ...base.use, baseURL: `http://127.0.0.1:${PORT}`, trace: 'off' },
   webServer: {
     command: 'rm -rf .bench-data && node scripts/start.mjs',
     cwd: '../../..',
