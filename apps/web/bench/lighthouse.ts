@@ -81,6 +81,20 @@ async function startServer(dataDir: string): Promise<ChildProcess> {
   return child;
 }
 
+/**
+ * Lighthouse sometimes loses the start of its own trace on a loaded machine (NO_NAVSTART, with
+ * the advice to run it again): such a run is run once more, and said so.
+ */
+async function auditWithRetry(url: string): Promise<PageResult> {
+  try {
+    return await audit(url);
+  } catch (error) {
+    if (!(error instanceof Error) || !/NO_NAVSTART|NO_FCP/.test(error.message)) throw error;
+    console.warn(`${error.message.split('\n')[0]}; running it again`);
+    return audit(url);
+  }
+}
+
 async function audit(url: string): Promise<PageResult> {
   const chrome = await chromeLauncher.launch({
     chromePath: '/usr/bin/chromium',
@@ -147,7 +161,7 @@ try {
   let firstRouteScripts: string[] = [];
   for (const page of chosen) {
     const results: PageResult[] = [];
-    for (let run = 0; run < runs; run += 1) results.push(await audit(`${base}${page.path}`));
+    for (let run = 0; run < runs; run += 1) results.push(await auditWithRetry(`${base}${page.path}`));
     const score = median(results.map((r) => r.score));
     if (page.path === '/') firstRouteScripts = [...new Set(results.flatMap((r) => r.scripts))];
     rows.push({
