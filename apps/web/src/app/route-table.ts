@@ -14,7 +14,12 @@ export interface AppRoute extends RouteHandle {
   /** Loaded on first visit only, so each page ships in its own chunk. */
   page: () => Promise<ComponentType>;
   /** Starts the page's first calls in parallel with loading its code. */
-  prefetch?: (queryClient: QueryClient, locale: Locale, params: Record<string, string | undefined>) => void;
+  prefetch?: (
+    queryClient: QueryClient,
+    locale: Locale,
+    params: Record<string, string | undefined>,
+    search: URLSearchParams,
+  ) => void;
 }
 
 const home = () => import('../features/home/pages/home-page').then((m) => m.HomePage);
@@ -111,9 +116,9 @@ type Prefetch = NonNullable<AppRoute['prefetch']>;
  * which imports the same module.
  */
 function lazyPrefetch(load: () => Promise<Prefetch>): Prefetch {
-  return (queryClient, locale, params) => {
+  return (queryClient, locale, params, search) => {
     load().then(
-      (prefetch) => prefetch(queryClient, locale, params),
+      (prefetch) => prefetch(queryClient, locale, params, search),
       // The page's own load fails the same way and shows the route's error page.
       () => undefined,
     );

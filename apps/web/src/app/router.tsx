@@ -14,8 +14,8 @@ export function createAppRouter(queryClient: QueryClient) {
     ErrorBoundary: RouteErrorPage,
     // Not awaited: the page renders its own skeletons; this only gets the calls going early.
     loader: prefetch
-      ? ({ params }) => {
-          prefetch(queryClient, currentLocale(), params);
+      ? ({ params, request }) => {
+          prefetch(queryClient, currentLocale(), params, new URL(request.url).searchParams);
           return null;
         }
       : undefined,

@@ -1,22 +1,16 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiPaths, dramaListResponseSchema, type DramaSort, type Locale } from '@drama/contracts';
+import { apiPaths, dramaListResponseSchema, type Locale } from '@drama/contracts';
 import { api } from '../../../shared/api/api';
 import { useLocale } from '../../../shared/i18n/i18n';
 import { loadRetryDelay, shouldRetryLoad } from '../lib/load-retry';
+import { gridQuery, type CategoryFilter } from './grid-query';
 
-/** Four full rows of the three-column grid. */
-export const GRID_PAGE_SIZE = 12;
-
-export interface CategoryFilter {
-  /** A category slug; undefined for all dramas. */
-  category?: string;
-  sort: DramaSort;
-}
+export { GRID_PAGE_SIZE, type CategoryFilter } from './grid-query';
 
 export function getCategoryDramas(filter: CategoryFilter, page: number, locale: Locale, signal?: AbortSignal) {
   return api.get(apiPaths.dramas(), {
     schema: dramaListResponseSchema,
-    query: { category: filter.category, sort: filter.sort, page, limit: GRID_PAGE_SIZE },
+    query: gridQuery(filter, page),
     locale,
     signal,
     cache: true,

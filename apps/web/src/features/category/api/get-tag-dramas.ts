@@ -3,7 +3,7 @@ import { apiPaths, tagDramasResponseSchema, type DramaSort, type Locale } from '
 import { api } from '../../../shared/api/api';
 import { useLocale } from '../../../shared/i18n/i18n';
 import { loadRetryDelay, shouldRetryLoad } from '../lib/load-retry';
-import { GRID_PAGE_SIZE } from './get-category-dramas';
+import { GRID_PAGE_SIZE } from './grid-query';
 
 /** `GET /client/dramas/tag/{tag}`: the tag is a slug or a localized name; `tag` is null when unknown. */
 export function getTagDramas(tag: string, sort: DramaSort, page: number, locale: Locale, signal?: AbortSignal) {

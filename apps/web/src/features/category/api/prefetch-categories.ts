@@ -1,7 +1,15 @@
 import { apiPaths, type Locale } from '@drama/contracts';
 import { api } from '../../../shared/api/api';
+import { readGridParams } from '../lib/filter-params';
+import { gridQuery } from './grid-query';
 
-/** The tabs come first on the category screen; the grid's filter is in the address, read by the page. */
-export function prefetchCategory(_queryClient: unknown, locale: Locale): void {
+/** The tabs and the grid's first page, as the address asks for them. */
+export function prefetchCategory(
+  _queryClient: unknown,
+  locale: Locale,
+  _params: Record<string, string | undefined>,
+  search: URLSearchParams,
+): void {
   api.preload(apiPaths.categories(), { locale });
+  api.preload(apiPaths.dramas(), { locale, query: gridQuery(readGridParams(search), 1) });
 }

@@ -31,6 +31,8 @@ interface DramaGridProps {
 }
 
 const SKELETON_COUNT = 9;
+/** Two rows of three show on a phone before any scrolling: their covers load at once. */
+const ABOVE_THE_FOLD = 6;
 
 /** "Loading failed, retrying (attempt 2)…" while the query tries again (spec section 8). */
 function RetryNotice({ attempt }: { attempt: number }) {
@@ -82,9 +84,9 @@ export function DramaGrid({ query, empty, metaOf }: DramaGridProps) {
   return (
     <>
       <ul className="grid grid-cols-3 gap-x-2.5 gap-y-4 px-4" data-testid="drama-grid">
-        {unique.map((drama) => (
+        {unique.map((drama, index) => (
           <li key={drama.id} className="min-w-0">
-            <DramaCard drama={drama} meta={metaOf?.(drama)} />
+            <DramaCard drama={drama} meta={metaOf?.(drama)} eager={index < ABOVE_THE_FOLD} />
           </li>
         ))}
         {isFetchingNextPage &&

@@ -1,4 +1,4 @@
-import { dramaSortSchema, type DramaSort } from '@drama/contracts';
+import { DRAMA_SORTS, type DramaSort } from '@drama/contracts';
 
 export interface GridParams {
   category: string | undefined;
@@ -7,13 +7,16 @@ export interface GridParams {
 
 const MAX_SLUG = 64;
 
-/** Reads `?category=&sort=`; anything unusable falls back to all dramas, hottest first. */
+/**
+ * Reads `?category=&sort=`; anything unusable falls back to all dramas, hottest first. Without
+ * zod: the route's preload reads it before the page's code (and its schemas) has loaded.
+ */
 export function readGridParams(params: URLSearchParams): GridParams {
   const category = params.get('category')?.trim();
-  const sort = dramaSortSchema.safeParse(params.get('sort'));
+  const sort = DRAMA_SORTS.find((known) => known === params.get('sort'));
   return {
     category: category && category.length <= MAX_SLUG ? category : undefined,
-    sort: sort.success ? sort.data : 'hot',
+    sort: sort ?? 'hot',
   };
 }
 
