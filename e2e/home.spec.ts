@@ -1,3 +1,7 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { LOCALES, type Locale } from '@drama/contracts';
 import { hotDramas } from './api';
 import { expect, test } from './fixtures';
@@ -78,4 +82,25 @@ test('the locales list stays the one the app offers', async ({ page }) => {
   await page.goto('/');
   await page.getByTestId('preferences-button').click();
   for (const locale of LOCALES) await expect(page.getByTestId(`language-${locale}`)).toBeAttached();
+});
+
+/** DESIGN.md section 6; `npm run bench:web` measures the same and fails on it too. */
+const FIRST_ROUTE_JS_BUDGET_KB = 150;
+const WEB_DIST = process.env.E2E_WEB_DIST
+  ? path.resolve(process.env.E2E_WEB_DIST)
+  : fileURLToPath(new URL('../apps/web/dist', import.meta.url));
+
+test("the first page's JavaScript stays within its budget, gzipped, and without zod", async ({ page }) => {
+  const scripts = new Set<string>();
+  page.on('request', (sent) => {
+    if (sent.resourceType() === 'script') scripts.add(new URL(sent.url()).pathname);
+  });
+  await page.goto('/');
+  await expect(page.getByTestId('hot-ranking').getByTestId('drama-card').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const files = [...scripts].map((address) => readFileSync(path.join(WEB_DIST, address)));
+  const kilobytes = files.reduce((sum, file) => sum + gzipSync(file).length, 0) / 1024;
+  expect(kilobytes, [...scripts].join(', ')).toBeLessThan(FIRST_ROUTE_JS_BUDGET_KB);
+  // zod is a sixth of that budget: the first page checks its answers' envelopes only.
+  for (const [index, file] of files.entries()) expect(file.includes('zod'), [...scripts][index]).toBe(false);
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ok, paged } from './envelope.js';
 import { idSchema, pageQuerySchema } from './params.js';
+import { DRAMA_SORTS } from './constants.js';
 
 export const categorySchema = z.object({
   id: z.int(),
@@ -54,7 +55,6 @@ export const dramaDetailSchema = dramaSummarySchema.extend({
 });
 export type DramaDetail = z.infer<typeof dramaDetailSchema>;
 
-export const DRAMA_SORTS = ['hot', 'latest'] as const;
 export const dramaSortSchema = z.enum(DRAMA_SORTS);
 export type DramaSort = z.infer<typeof dramaSortSchema>;
 

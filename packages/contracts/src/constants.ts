@@ -54,3 +54,9 @@ export const STORAGE_KEYS = {
   guestLikes: 'guest_likes',
   searchHistory: 'search_history',
 } as const;
+
+/**
+ * The orders of a drama list. Here rather than beside its schema in catalogue.ts, so that the
+ * client's first page can read an address's `?sort=` without loading zod.
+ */
+export const DRAMA_SORTS = ['hot', 'latest'] as const;
