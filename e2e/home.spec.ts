@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -103,4 +103,32 @@ test("the first page's JavaScript stays within its budget, gzipped, and without 
   expect(kilobytes, [...scripts].join(', ')).toBeLessThan(FIRST_ROUTE_JS_BUDGET_KB);
   // zod is a sixth of that budget: the first page checks its answers' envelopes only.
   for (const [index, file] of files.entries()) expect(file.includes('zod'), [...scripts][index]).toBe(false);
+});
+
+test('covers arrive as WebP variants sized to where they are shown, never as the whole poster', async ({ page }) => {
+  const covers: { path: string; type: string; bytes: number }[] = [];
+  page.on('response', async (response) => {
+    const address = new URL(response.url()).pathname;
+    if (!address.startsWith('/media/covers/')) return;
+    const body = await response.body().catch(() => Buffer.alloc(0));
+    covers.push({ path: address, type: response.headers()['content-type'] ?? '', bytes: body.length });
+  });
+  await page.goto('/');
+  const card = page.getByTestId('hot-ranking').getByTestId('drama-card').first();
+  await expect(card).toBeVisible();
+  // A phone at DPR 2 shows a card about 130 px wide: the 320 variant, not the 600 poster.
+  const currentSrc = (img: HTMLImageElement) => img.currentSrc;
+  await expect.poll(() => card.locator('img').evaluate(currentSrc)).toMatch(/\/media\/covers\/w320\/[^/]+\.webp$/);
+  const backdrop = page.getByTestId('featured-slide').first().locator('img').first();
+  await expect.poll(() => backdrop.evaluate(currentSrc)).toMatch(/\/media\/covers\/w160\//);
+  await page.getByTestId('more-to-watch').scrollIntoViewIfNeeded();
+  await page.waitForLoadState('networkidle');
+
+  expect(covers.length).toBeGreaterThan(5);
+  for (const cover of covers) {
+    expect(cover.path, 'a variant, not the poster').toMatch(/^\/media\/covers\/w(160|320|480)\/[^/]+\.webp$/);
+    expect(cover.type, cover.path).toBe('image/webp');
+    const poster = statSync(fileURLToPath(new URL(`../media/covers/${path.basename(cover.path, '.webp')}`, import.meta.url)));
+    expect(cover.bytes, `${cover.path} against its poster`).toBeLessThan(poster.size / 2);
+  }
 });

@@ -60,3 +60,21 @@ export const STORAGE_KEYS = {
  * client's first page can read an address's `?sort=` without loading zod.
  */
 export const DRAMA_SORTS = ['hot', 'latest'] as const;
+
+/**
+ * Widths the media server makes of every cover, for `srcset`: cards show a poster (600x800 in
+ * the demo catalogue) at a third of its size or less, and a phone on mobile data should not
+ * download the whole poster for a thumbnail.
+ */
+export const COVER_WIDTHS = [160, 320, 480] as const;
+export type CoverWidth = (typeof COVER_WIDTHS)[number];
+
+/**
+ * The address of a cover's variant: `…/media/covers/{file}` becomes
+ * `…/media/covers/w{width}/{file}.webp`. Null for an address the media server does not resize
+ * (another host's image, or a cover in a sub-folder).
+ */
+export function coverVariantUrl(coverUrl: string, width: CoverWidth): string | null {
+  const match = /^(.*\/media\/covers\/)([^/?#]+\.(?:jpe?g|png|webp))$/i.exec(coverUrl);
+  return match ? `${match[1]}w${width}/${match[2]}.webp` : null;
+}

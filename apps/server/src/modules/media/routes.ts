@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { idSchema } from '@drama/contracts';
+import { COVER_WIDTHS, idSchema } from '@drama/contracts';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -9,6 +9,7 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import type { CatalogueService } from '../catalogue/service.js';
 import { signPlaylist, signUntil } from '../catalogue/media-urls.js';
+import { CoverVariants } from './cover-variants.js';
 
 const PUBLIC_FOLDERS = ['/covers/', '/brand/'];
 const DAY = 86_400;
@@ -30,6 +31,12 @@ const renditionParams = z.object({
   id: idSchema,
   rung: z.string().regex(/^\d{3,4}p$/, 'unknown rendition'),
   file: z.string().regex(/^(index\.m3u8|seg-\d{3,5}\.ts)$/, 'unknown file'),
+});
+const coverVariantParams = z.object({
+  width: z.enum(COVER_WIDTHS.map((width) => `w${width}` as const)),
+  // A bare file name under covers/ (find-my-way decodes %2F into a parameter, so `/` and `\` are
+  // refused here), with the `.webp` the variant is made in.
+  file: z.string().max(200).regex(/^(?!\.)[^/\\]+\.(?:jpe?g|png|webp)\.webp$/i, 'unknown cover'),
 });
 const signedQuery = z.object({ exp: z.string().max(20).optional(), sig: z.string().max(100).optional() });
 
@@ -60,6 +67,26 @@ export async function registerMedia(root: FastifyInstance, ctx: AppContext, cata
       path.resolve(root) !== mediaRoot || PUBLIC_FOLDERS.some((folder) => pathName.startsWith(folder)),
     setHeaders: (res) => res.setHeader('Cache-Control', `public, max-age=${DAY}`),
   });
+
+  const coverVariants = new CoverVariants(path.join(mediaRoot, 'covers'), path.join(ctx.config.DATA_DIR, 'cover-variants'));
+  app.get(
+    '/media/covers/:width/:file',
+    { schema: { hide: true, params: coverVariantParams } },
+    async (request, reply) => {
+      const width = Number(request.params.width.slice(1)) as (typeof COVER_WIDTHS)[number];
+      const cover = request.params.file.slice(0, -'.webp'.length);
+      let variant: Awaited<ReturnType<CoverVariants['locate']>>;
+      try {
+        variant = await coverVariants.locate(width, cover);
+      } catch (error) {
+        request.log.warn({ err: error, cover }, 'cover could not be resized');
+        throw new AppError('NOT_FOUND', 'This cover cannot be read');
+      }
+      if (!variant) throw new AppError('NOT_FOUND', 'No such cover');
+      reply.header('Cache-Control', `public, max-age=${DAY}`);
+      return reply.sendFile(variant.file, variant.folder, { cacheControl: false });
+    },
+  );
 
   /** Refuses a locked episode's address unless its signature is valid and unexpired. */
   function assertSigned(pathname: string, query: z.infer<typeof signedQuery>): void {

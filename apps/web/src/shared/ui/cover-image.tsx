@@ -1,3 +1,4 @@
+import { COVER_WIDTHS, type CoverWidth, coverVariantUrl } from '@drama/contracts';
 import { Clapperboard } from 'lucide-react';
 import { useState } from 'react';
 
@@ -9,10 +10,35 @@ interface CoverImageProps {
   width?: number;
   height?: number;
   alt?: string;
+  /** How wide the cover is shown, as the `sizes` attribute: the browser picks a variant to fit. */
+  sizes?: string;
+  /** The variants to choose from; a blurred backdrop needs only the smallest. */
+  widths?: readonly CoverWidth[];
 }
 
-/** A cover that never breaks the layout: lazy by default, and a quiet placeholder if it fails. */
-export function CoverImage({ src, className = '', eager = false, width = 300, height = 400, alt = '' }: CoverImageProps) {
+/** A card in a three-column grid or a rail: about a third of the (at most 480 px) screen. */
+const CARD_SIZES = '(min-width: 480px) 160px, 34vw';
+
+/** The variants the media server makes of a cover, as a `srcset`; empty for another host's image. */
+export function coverSrcSet(src: string, widths: readonly CoverWidth[] = COVER_WIDTHS): string {
+  const candidates = widths.map((width) => [coverVariantUrl(src, width), width] as const);
+  return candidates.every(([url]) => url) ? candidates.map(([url, width]) => `${url} ${width}w`).join(', ') : '';
+}
+
+/**
+ * A cover that never breaks the layout: lazy by default, a WebP variant sized to where it is
+ * shown (the poster itself for browsers without WebP), and a quiet placeholder if it fails.
+ */
+export function CoverImage({
+  src,
+  className = '',
+  eager = false,
+  width = 300,
+  height = 400,
+  alt = '',
+  sizes = CARD_SIZES,
+  widths,
+}: CoverImageProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   if (failedSrc === src) {
     return (
@@ -21,7 +47,8 @@ export function CoverImage({ src, className = '', eager = false, width = 300, he
       </div>
     );
   }
-  return (
+  const srcSet = coverSrcSet(src, widths);
+  const image = (
     <img
       src={src}
       alt={alt}
@@ -34,5 +61,13 @@ export function CoverImage({ src, className = '', eager = false, width = 300, he
       onError={() => setFailedSrc(src)}
       className={className}
     />
+  );
+  if (!srcSet) return image;
+  // display: contents keeps the <img> the box that the caller's classes lay out.
+  return (
+    <picture className="contents">
+      <source type="image/webp" srcSet={srcSet} sizes={sizes} />
+      {image}
+    </picture>
   );
 }

@@ -72,6 +72,7 @@ export const FeedSlide = memo(function FeedSlide({ item, position, total, active
       <CoverImage
         src={drama.coverUrl}
         eager={active}
+        widths={[160]}
         className="absolute inset-0 size-full scale-110 object-cover opacity-60 blur-2xl"
       />
       <video

@@ -23,7 +23,7 @@ export function HistoryRow({ item, time, editing, selected, onToggle, onRemove }
   const body = (
     <>
       <div className="relative aspect-[3/4] w-[72px] shrink-0 overflow-hidden rounded-lg bg-surface-2">
-        <CoverImage src={item.drama.coverUrl} className="size-full object-cover" />
+        <CoverImage src={item.drama.coverUrl} sizes="72px" className="size-full object-cover" />
       </div>
       <div className="flex min-w-0 flex-1 flex-col justify-center gap-1 py-0.5">
         <h3 className="line-clamp-2 text-[15px] leading-snug font-semibold text-fg [overflow-wrap:anywhere]">

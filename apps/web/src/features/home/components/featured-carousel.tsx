@@ -32,6 +32,7 @@ function Slide({ drama, index, total }: { drama: DramaSummary; index: number; to
         eager={index === 0}
         width={600}
         height={800}
+        widths={[160]}
         className="absolute inset-0 size-full scale-125 object-cover blur-2xl saturate-150"
       />
       <div aria-hidden className="absolute inset-0 bg-gradient-to-r from-black/75 via-black/55 to-black/35" />
@@ -47,6 +48,7 @@ function Slide({ drama, index, total }: { drama: DramaSummary; index: number; to
             eager={index === 0}
             width={600}
             height={800}
+            sizes="180px"
             className="size-full object-cover"
           />
         </Link>

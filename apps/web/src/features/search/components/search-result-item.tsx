@@ -34,7 +34,7 @@ export function SearchResultItem({ hit, keyword, onOpen, eager = false }: Search
         className="flex gap-3 px-4 py-3 active:bg-surface-2"
       >
         <div className="relative aspect-[3/4] w-[88px] shrink-0 self-start overflow-hidden rounded-xl bg-surface-2 shadow-card">
-          <CoverImage src={drama.coverUrl} eager={eager} className="size-full object-cover" />
+          <CoverImage src={drama.coverUrl} eager={eager} sizes="88px" className="size-full object-cover" />
           <span
             className={`absolute top-1 right-1 rounded px-1 py-0.5 text-[9px] leading-none font-bold ${
               allFree ? 'bg-accent-fill text-on-accent' : 'bg-gradient-to-r from-gold-fill to-gold-fill-2 text-on-gold'
