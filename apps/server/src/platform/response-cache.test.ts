@@ -20,6 +20,7 @@ beforeEach(async () => {
     if (fail) return reply.code(500).send({ success: false });
     return { success: true, data: { call: calls } };
   });
+  app.get('/text', { config: { responseCache: true } }, async () => ({ success: true, data: { title: '闪婚后，千亿总裁 · Flash' } }));
   app.get('/plain', async () => ({ success: true, data: { call: ++calls } }));
   await app.ready();
 });
@@ -73,5 +74,15 @@ describe('the response cache', () => {
     await get('/cached');
     cache.clear();
     expect(await get('/cached')).toEqual({ status: 200, call: 2, cache: undefined });
+  });
+
+  it('answers a hit with the same bytes, headers and length as the first answer, whatever the script', async () => {
+    const first = await app.inject({ method: 'GET', url: '/text' });
+    const hit = await app.inject({ method: 'GET', url: '/text' });
+    expect(hit.headers['x-cache']).toBe('hit');
+    expect(hit.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(hit.headers['content-type']).toBe(first.headers['content-type']);
+    expect(Number(hit.headers['content-length'])).toBe(first.rawPayload.length);
+    expect((hit.json() as { data: { title: string } }).data.title).toBe('闪婚后，千亿总裁 · Flash');
   });
 });

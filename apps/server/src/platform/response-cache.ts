@@ -9,7 +9,8 @@ declare module 'fastify' {
 }
 
 interface Entry {
-  payload: string;
+  /** UTF-8 bytes, not a string: sent as they are instead of encoded again for every request. */
+  payload: Buffer;
   storedAt: number;
   /** When a request was let through to renew this entry; others are answered from it meanwhile. */
   renewingSince: number | null;
@@ -58,14 +59,14 @@ export class ResponseCache {
         typeof payload === 'string' &&
         reply.getHeader('x-cache') !== 'hit'
       ) {
-        this.store(key(request), payload);
+        this.store(key(request), Buffer.from(payload));
       }
       return payload;
     });
   }
 
   /** The cached answer, or undefined when this request should be answered (and stored) afresh. */
-  answer(cacheKey: string): string | undefined {
+  answer(cacheKey: string): Buffer | undefined {
     const entry = this.entries.get(cacheKey);
     if (!entry) return undefined;
     const now = this.now();
@@ -81,7 +82,7 @@ export class ResponseCache {
     return undefined;
   }
 
-  store(cacheKey: string, payload: string): void {
+  store(cacheKey: string, payload: Buffer): void {
     this.entries.delete(cacheKey);
     this.entries.set(cacheKey, { payload, storedAt: this.now(), renewingSince: null });
     while (this.entries.size > this.maxEntries) {
