@@ -1,13 +1,15 @@
 #!/usr/bin/env node
 // `npm start`: builds the web app when its sources are newer than the build, then runs the
 // server (which migrates and seeds the database) and serves app, API and media on one port.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dist = path.join(root, 'apps/web/dist/index.html');
+// The server serves WEB_DIST_DIR when it is set; the build goes there too.
+const distDir = process.env.WEB_DIST_DIR ? path.resolve(root, process.env.WEB_DIST_DIR) : path.join(root, 'apps/web/dist');
+const dist = path.join(distDir, 'index.html');
 const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/public', 'apps/web/vite.config.ts', 'packages/contracts/src'];
 
 function newestMtime(target) {
@@ -25,26 +27,59 @@ function say(message) {
 
 const builtAt = existsSync(dist) ? statSync(dist).mtimeMs : 0;
 const changedAt = Math.max(...sources.map((source) => newestMtime(path.join(root, source))));
+let buildNeeded = false;
 if (process.env.SKIP_WEB_BUILD === '1') {
   say('Skipping the web build (SKIP_WEB_BUILD=1).');
 } else if (builtAt >= changedAt) {
   say('The web app is built and up to date.');
 } else {
-  say('Building the web app...');
-  const build = spawnSync('npm', ['run', 'build', '-w', '@drama/web'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) {
-    say('The web build failed.');
-    process.exit(build.status ?? 1);
-  }
+  buildNeeded = true;
 }
 
+// The web build and the database's preparation (on a first start: creating the embedded
+// database, migrating, seeding) take seconds each and need nothing of each other, so they run
+// side by side. The server asks over IPC before it reads the build (its pages' inline-script
+// hashes go into the CSP), and is answered once the build is done: asking first means no answer
+// can arrive before it listens.
 say('Starting the server...');
 const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
   cwd: root,
-  stdio: 'inherit',
-  env: { NODE_ENV: 'production', ...process.env },
+  stdio: buildNeeded ? ['inherit', 'inherit', 'inherit', 'ipc'] : 'inherit',
+  env: { NODE_ENV: 'production', ...process.env, ...(buildNeeded ? { START_AWAIT_WEB_BUILD: '1' } : {}) },
 });
+let exitCode = null;
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => server.kill(signal));
 }
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+server.on('exit', (code, signal) => process.exit(exitCode ?? code ?? (signal ? 1 : 0)));
+
+if (buildNeeded) {
+  say('Building the web app...');
+  /** 'web-built' or 'web-build-failed' once the build has ended. */
+  let outcome = null;
+  let asked = false;
+  const answer = () => {
+    if (outcome && asked && server.connected) server.send(outcome);
+  };
+  server.on('message', (message) => {
+    if (message !== 'await-web-build') return;
+    asked = true;
+    answer();
+  });
+  const build = spawn('npm', ['run', 'build', '-w', '@drama/web', '--', '--outDir', distDir, '--emptyOutDir'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  build.on('exit', (code) => {
+    if (code === 0) {
+      say('The web app is built.');
+      outcome = 'web-built';
+    } else {
+      // The server is told rather than killed: it may be in the middle of creating the database.
+      say('The web build failed.');
+      exitCode = code || 1;
+      outcome = 'web-build-failed';
+    }
+    answer();
+  });
+}

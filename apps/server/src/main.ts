@@ -28,6 +28,28 @@ async function step<T>(what: string, action: () => Promise<T> | T, verbose: bool
   }
 }
 
+/**
+ * `npm start` (scripts/start.mjs) builds the web app while the database is prepared, and says so
+ * with START_AWAIT_WEB_BUILD: the server asks over IPC once the database is ready and waits for
+ * the answer, since reading the build is the next step.
+ */
+async function webBuildDone(): Promise<boolean> {
+  const send = process.send?.bind(process);
+  if (process.env.START_AWAIT_WEB_BUILD !== '1' || !send) return true;
+  say('Waiting for the web build...');
+  return new Promise<boolean>((resolve) => {
+    const onMessage = (message: unknown) => {
+      if (message !== 'web-built' && message !== 'web-build-failed') return;
+      process.off('message', onMessage);
+      // The channel would keep the process alive after a shutdown that does not exit.
+      process.disconnect?.();
+      resolve(message === 'web-built');
+    };
+    process.on('message', onMessage);
+    send('await-web-build');
+  });
+}
+
 async function main(): Promise<void> {
   let config;
   try {
@@ -60,6 +82,11 @@ async function main(): Promise<void> {
     say('Seeding the demo catalogue (only what is missing)...');
     const { dramas } = await step(`Seeding ${where}`, () => seedDemo(database.db, config.MEDIA_DIR), verbose);
     say(dramas > 0 ? `Seeded ${dramas} dramas.` : 'Demo catalogue already present.');
+  }
+
+  if (!(await webBuildDone())) {
+    await database.close();
+    fail('The web build failed (its output is above).');
   }
 
   // Secrets are generated into DATA_DIR here, with PostgreSQL too.
