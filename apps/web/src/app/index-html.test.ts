@@ -14,6 +14,8 @@ interface EarlyRun {
   fetched: string[];
   requests: { url: string; headers: Record<string, string> | undefined }[];
   links: { rel: string; as?: string; crossOrigin?: string; href: string }[];
+  /** How many of the links the script itself added; the rest came in later tasks. */
+  inScript: number;
   dictionary?: { locale: string };
   call?: { url: string; locale: string; signedIn: boolean };
 }
@@ -39,7 +41,12 @@ function runEarlyScript(options: {
   let source = options.addresses ? script.replace('/* dictionary addresses */ {}', JSON.stringify(options.addresses)) : script;
   if (options.routes) source = source.replace('/* route preloads */ []', JSON.stringify(options.routes));
   const stored: Record<string, string | undefined> = { [STORAGE_KEYS.language]: options.stored ?? undefined, [STORAGE_KEYS.token]: options.token };
-  const run = new Function('window', 'document', 'localStorage', 'navigator', 'matchMedia', 'fetch', 'location', source);
+  // Timers run only when the test says so (`later`), as tasks after the script's own.
+  const timers: (() => void)[] = [];
+  const later = () => {
+    for (let timer = timers.shift(); timer; timer = timers.shift()) timer();
+  };
+  const run = new Function('window', 'document', 'localStorage', 'navigator', 'matchMedia', 'fetch', 'location', 'setTimeout', source);
   run(
     window,
     {
@@ -52,13 +59,17 @@ function runEarlyScript(options: {
     () => ({ matches: true }),
     window.fetch,
     { pathname: options.pathname ?? '/' },
+    (callback: () => void) => timers.push(callback),
   );
+  const inScript = links.length;
+  later();
   return {
     lang: root.lang,
     dark: root.classList.dark,
     fetched: requests.map((request) => request.url),
     requests,
     links,
+    inScript,
     dictionary: window.__DRAMA_DICTIONARY__ as { locale: string } | undefined,
     call: window.__DRAMA_EARLY_CALL__ as EarlyRun['call'],
   };
@@ -125,6 +136,13 @@ describe('index.html early script', () => {
       const member = runEarlyScript({ routes, pathname: '/player/42', token: 'abc' });
       expect(member.requests[0]?.headers).toMatchObject({ Authorization: 'Bearer abc' });
       expect(member.call?.signedIn).toBe(true);
+    });
+
+    it('adds a long list a few links per task, in order', () => {
+      const files = Array.from({ length: 10 }, (_, index) => `/assets/chunk-${index}.js`);
+      const run = runEarlyScript({ routes: [[routePattern('/'), files, null]], pathname: '/' });
+      expect(run.inScript).toBe(4);
+      expect(run.links.map((link) => link.href)).toEqual(files);
     });
 
     it('sends no call for an address that is not a drama id', () => {
