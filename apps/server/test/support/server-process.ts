@@ -12,9 +12,15 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
-/** Starts a server process with a minimal environment (no inherited DATABASE_URL or REDIS_URL). */
-export function startServer(env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER_MAIN], {
+/** `npm start`'s script: builds the web app when needed, then runs SERVER_MAIN. */
+export const START_SCRIPT = path.join(REPO_ROOT, 'scripts/start.mjs');
+
+/**
+ * Starts a server process with a minimal environment (no inherited DATABASE_URL or REDIS_URL):
+ * SERVER_MAIN, or `entry` (START_SCRIPT for what `npm start` does).
+ */
+export function startServer(env: Record<string, string>, entry: string = SERVER_MAIN): ServerProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH,
