@@ -32,6 +32,10 @@ if (process.env.SKIP_WEB_BUILD === '1') {
   say('Skipping the web build (SKIP_WEB_BUILD=1).');
 } else if (builtAt >= changedAt) {
   say('The web app is built and up to date.');
+} else if (existsSync(distDir) && readdirSync(distDir).length > 0 && !existsSync(dist)) {
+  // The build empties its folder first: never one that holds something other than a build.
+  say(`WEB_DIST_DIR ${distDir} holds files but no index.html: not building into it.`);
+  process.exit(1);
 } else {
   buildNeeded = true;
 }
@@ -47,11 +51,15 @@ const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps
   stdio: buildNeeded ? ['inherit', 'inherit', 'inherit', 'ipc'] : 'inherit',
   env: { NODE_ENV: 'production', ...process.env, ...(buildNeeded ? { START_AWAIT_WEB_BUILD: '1' } : {}) },
 });
-let exitCode = null;
+let build = null;
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => server.kill(signal));
 }
-server.on('exit', (code, signal) => process.exit(exitCode ?? code ?? (signal ? 1 : 0)));
+server.on('exit', (code, signal) => {
+  // A server that stopped (a failed migration, say) leaves no build running on its own.
+  if (build && build.exitCode === null) build.kill('SIGTERM');
+  process.exit(code ?? (signal ? 1 : 0));
+});
 
 if (buildNeeded) {
   say('Building the web app...');
@@ -66,20 +74,21 @@ if (buildNeeded) {
     asked = true;
     answer();
   });
-  const build = spawn('npm', ['run', 'build', '-w', '@drama/web', '--', '--outDir', distDir, '--emptyOutDir'], {
+  const ended = (built) => {
+    if (outcome) return;
+    // The server is told rather than killed: it may be in the middle of creating the database.
+    // Told of a failure, it closes the database and exits 1.
+    say(built ? 'The web app is built.' : 'The web build failed.');
+    outcome = built ? 'web-built' : 'web-build-failed';
+    answer();
+  };
+  build = spawn('npm', ['run', 'build', '-w', '@drama/web', '--', '--outDir', distDir, '--emptyOutDir'], {
     cwd: root,
     stdio: 'inherit',
   });
-  build.on('exit', (code) => {
-    if (code === 0) {
-      say('The web app is built.');
-      outcome = 'web-built';
-    } else {
-      // The server is told rather than killed: it may be in the middle of creating the database.
-      say('The web build failed.');
-      exitCode = code || 1;
-      outcome = 'web-build-failed';
-    }
-    answer();
+  build.on('error', (error) => {
+    say(`The web build could not be started: ${error.message}`);
+    ended(false);
   });
+  build.on('exit', (code) => ended(code === 0));
 }

@@ -51,7 +51,8 @@ async function timeStart(dataDir: string, webDir: string): Promise<{ ms: number;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`npm start exited (${child.exitCode}):\n${output}`);
     if (performance.now() - startedAt > GIVE_UP_MS) {
-      child.kill('SIGKILL');
+      // SIGTERM, which npm start passes on to the server it started.
+      child.kill('SIGTERM');
       throw new Error(`npm start served nothing within ${GIVE_UP_MS} ms:\n${output}`);
     }
     const home = await answers(`${origin}/`, (body) => body.includes('<div id="root">'));

@@ -38,15 +38,30 @@ async function webBuildDone(): Promise<boolean> {
   if (process.env.START_AWAIT_WEB_BUILD !== '1' || !send) return true;
   say('Waiting for the web build...');
   return new Promise<boolean>((resolve) => {
-    const onMessage = (message: unknown) => {
-      if (message !== 'web-built' && message !== 'web-build-failed') return;
+    let settled = false;
+    const settle = (built: boolean) => {
+      if (settled) return;
+      settled = true;
       process.off('message', onMessage);
+      process.off('disconnect', onDisconnect);
       // The channel would keep the process alive after a shutdown that does not exit.
-      process.disconnect?.();
-      resolve(message === 'web-built');
+      if (process.connected) process.disconnect?.();
+      resolve(built);
     };
+    const onMessage = (message: unknown) => {
+      if (message === 'web-built' || message === 'web-build-failed') settle(message === 'web-built');
+    };
+    // npm start itself is gone (killed, or crashed): nobody will answer, so no build to wait for.
+    const onDisconnect = () => settle(false);
     process.on('message', onMessage);
-    send('await-web-build');
+    process.once('disconnect', onDisconnect);
+    if (!process.connected) {
+      settle(false);
+      return;
+    }
+    send('await-web-build', undefined, undefined, (error: Error | null) => {
+      if (error) settle(false);
+    });
   });
 }
 
@@ -86,7 +101,7 @@ async function main(): Promise<void> {
 
   if (!(await webBuildDone())) {
     await database.close();
-    fail('The web build failed (its output is above).');
+    fail('The web build failed, or npm start stopped before it was done (its output is above).');
   }
 
   // Secrets are generated into DATA_DIR here, with PostgreSQL too.

@@ -14,5 +14,9 @@ describe('coverVariantUrl', () => {
     expect(coverVariantUrl('/media/covers/sub/a.jpg', 320)).toBeNull();
     expect(coverVariantUrl('/media/covers/a.gif', 320)).toBeNull();
     expect(coverVariantUrl('/media/covers/a.jpg?v=2', 320)).toBeNull();
+    // Names the media server refuses: hidden, or too long for its limit.
+    expect(coverVariantUrl('/media/covers/.a.jpg', 320)).toBeNull();
+    expect(coverVariantUrl(`/media/covers/${'a'.repeat(191)}.jpg`, 320)).toBeNull();
+    expect(coverVariantUrl(`/media/covers/${'a'.repeat(190)}.jpg`, 320)).not.toBeNull();
   });
 });

@@ -75,6 +75,7 @@ export type CoverWidth = (typeof COVER_WIDTHS)[number];
  * (another host's image, or a cover in a sub-folder).
  */
 export function coverVariantUrl(coverUrl: string, width: CoverWidth): string | null {
-  const match = /^(.*\/media\/covers\/)([^/?#]+\.(?:jpe?g|png|webp))$/i.exec(coverUrl);
+  // As the media server takes them: a bare file name, not hidden, of at most 195 characters.
+  const match = /^(.*\/media\/covers\/)((?!\.)[^/?#\\]{1,190}\.(?:jpe?g|png|webp))$/i.exec(coverUrl);
   return match ? `${match[1]}w${width}/${match[2]}.webp` : null;
 }

@@ -15,9 +15,10 @@ function start(env: Record<string, string>): ServerProcess {
   return running;
 }
 
-// A test that times out leaves its process running: end them all before removing their data.
+// A test that times out leaves its process running: end them all before removing their data
+// (SIGTERM, which npm start passes on to the server it started).
 afterAll(async () => {
-  await Promise.all(started.map((running) => stopServer(running, 'SIGKILL')));
+  await Promise.all(started.map((running) => stopServer(running)));
   rmSync(scratch, { recursive: true, force: true });
 });
 

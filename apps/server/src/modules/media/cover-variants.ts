@@ -1,11 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, rename, rm, stat, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import type { CoverWidth } from '@drama/contracts';
 import sharp from 'sharp';
 
 /** Quality 72 keeps a 320-wide card at about 9 KB, against 50 to 70 KB for the whole poster. */
 const WEBP_QUALITY = 72;
+
+/** Writes the 3:4 WebP of `source`, `width` wide, to `target`. */
+export type ResizeCover = (source: string, target: string, width: CoverWidth) => Promise<void>;
+
+export const resizeWithSharp: ResizeCover = async (source, target, width) => {
+  await sharp(source)
+    .resize({ width, height: Math.round((width * 4) / 3), fit: 'cover', withoutEnlargement: true })
+    .webp({ quality: WEBP_QUALITY })
+    .toFile(target);
+};
+
+/** Thrown for a cover that exists but cannot be read as an image. */
+export class UnreadableCoverError extends Error {}
 
 async function modifiedAt(file: string): Promise<number | null> {
   try {
@@ -16,36 +29,52 @@ async function modifiedAt(file: string): Promise<number | null> {
 }
 
 /**
- * Card-sized WebP copies of the covers under MEDIA_DIR/covers, made with sharp on first request
- * and kept on disk under `cacheDir`, so that every cover (seeded, imported or replaced later)
- * has its variants without a build step. A variant older than its cover is made again.
+ * Card-sized WebP copies of the covers under MEDIA_DIR/covers, made on first request and kept
+ * on disk under `cacheDir`, so that every cover (seeded, imported or replaced later) has its
+ * variants without a build step. A variant carries its cover's modification time and is made
+ * again whenever the two differ: a cover replaced by an older file (a copy that keeps its
+ * time) is caught as well as a newer one.
  */
 export class CoverVariants {
   /** One resize per variant at a time: concurrent first requests share it. */
   private readonly making = new Map<string, Promise<void>>();
+  /** Covers that could not be read, by path, with the modification time that failed. */
+  private readonly unreadable = new Map<string, number>();
 
   constructor(
     private readonly coversDir: string,
     private readonly cacheDir: string,
+    private readonly resize: ResizeCover = resizeWithSharp,
   ) {}
 
   /**
    * The variant's folder and file name for `reply.sendFile`, or null when there is no such
-   * cover. `cover` is a bare file name (the route refuses anything else).
+   * cover. `cover` is a bare file name (the route refuses anything else). Throws
+   * UnreadableCoverError for a cover that is not an image, without trying again until the
+   * cover changes.
    */
   async locate(width: CoverWidth, cover: string): Promise<{ folder: string; file: string } | null> {
     const source = path.join(this.coversDir, cover);
     const sourceTime = await modifiedAt(source);
     if (sourceTime === null) return null;
+    if (this.unreadable.get(source) === sourceTime) throw new UnreadableCoverError(cover);
     const folder = path.join(this.cacheDir, `w${width}`);
     const file = `${cover}.webp`;
     const target = path.join(folder, file);
     const targetTime = await modifiedAt(target);
-    if (targetTime === null || targetTime < sourceTime) await this.make(source, target, width);
+    // Within a millisecond: file systems keep times to different precisions.
+    if (targetTime === null || Math.abs(targetTime - sourceTime) >= 1) {
+      try {
+        await this.make(source, sourceTime, target, width);
+      } catch (error) {
+        this.unreadable.set(source, sourceTime);
+        throw new UnreadableCoverError(cover, { cause: error });
+      }
+    }
     return { folder, file };
   }
 
-  private make(source: string, target: string, width: CoverWidth): Promise<void> {
+  private make(source: string, sourceTime: number, target: string, width: CoverWidth): Promise<void> {
     const running = this.making.get(target);
     if (running) return running;
     const job = (async () => {
@@ -54,10 +83,8 @@ export class CoverVariants {
       // never sees half a file.
       const partial = `${target}.${randomUUID()}.part`;
       try {
-        await sharp(source)
-          .resize({ width, height: Math.round((width * 4) / 3), fit: 'cover', withoutEnlargement: true })
-          .webp({ quality: WEBP_QUALITY })
-          .toFile(partial);
+        await this.resize(source, partial, width);
+        await utimes(partial, sourceTime / 1000, sourceTime / 1000);
         await rename(partial, target);
       } catch (error) {
         await rm(partial, { force: true });

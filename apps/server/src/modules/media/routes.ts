@@ -9,7 +9,7 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import type { CatalogueService } from '../catalogue/service.js';
 import { signPlaylist, signUntil } from '../catalogue/media-urls.js';
-import { CoverVariants } from './cover-variants.js';
+import { CoverVariants, UnreadableCoverError } from './cover-variants.js';
 
 const PUBLIC_FOLDERS = ['/covers/', '/brand/'];
 const DAY = 86_400;
@@ -70,7 +70,9 @@ export async function registerMedia(root: FastifyInstance, ctx: AppContext, cata
 
   const coverVariants = new CoverVariants(path.join(mediaRoot, 'covers'), path.join(ctx.config.DATA_DIR, 'cover-variants'));
   app.get(
-    '/media/covers/:width/:file',
+    // Only w160, w320 and w480: any other folder under covers/ is a cover's own sub-folder,
+    // which the static files below serve.
+    `/media/covers/:width(^w(?:${COVER_WIDTHS.join('|')})$)/:file`,
     { schema: { hide: true, params: coverVariantParams } },
     async (request, reply) => {
       const width = Number(request.params.width.slice(1)) as (typeof COVER_WIDTHS)[number];
@@ -79,7 +81,9 @@ export async function registerMedia(root: FastifyInstance, ctx: AppContext, cata
       try {
         variant = await coverVariants.locate(width, cover);
       } catch (error) {
-        request.log.warn({ err: error, cover }, 'cover could not be resized');
+        if (!(error instanceof UnreadableCoverError)) throw error;
+        request.log.warn({ err: error.cause, cover }, 'cover could not be resized');
+        // The app then shows the cover itself (CoverImage falls back to its src).
         throw new AppError('NOT_FOUND', 'This cover cannot be read');
       }
       if (!variant) throw new AppError('NOT_FOUND', 'No such cover');

@@ -39,15 +39,18 @@ export function CoverImage({
   sizes = CARD_SIZES,
   widths,
 }: CoverImageProps) {
-  const [failedSrc, setFailedSrc] = useState<string | null>(null);
-  if (failedSrc === src) {
+  // A variant that fails (a cover the server cannot resize) falls back to the cover itself:
+  // a <picture> never tries its <img src> once a <source> has failed. Only then the placeholder.
+  const [failure, setFailure] = useState<{ src: string; poster: boolean } | null>(null);
+  const failed = failure?.src === src ? failure : null;
+  if (failed?.poster) {
     return (
       <div className={`grid place-items-center bg-surface-3 text-fg-subtle ${className}`}>
         <Clapperboard aria-hidden className="size-8" strokeWidth={1.5} />
       </div>
     );
   }
-  const srcSet = coverSrcSet(src, widths);
+  const srcSet = failed ? '' : coverSrcSet(src, widths);
   const image = (
     <img
       src={src}
@@ -58,7 +61,7 @@ export function CoverImage({
       fetchPriority={eager ? 'high' : 'auto'}
       decoding="async"
       draggable={false}
-      onError={() => setFailedSrc(src)}
+      onError={() => setFailure({ src, poster: srcSet === '' })}
       className={className}
     />
   );
