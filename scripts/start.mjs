@@ -32,8 +32,9 @@ if (process.env.SKIP_WEB_BUILD === '1') {
   say('Skipping the web build (SKIP_WEB_BUILD=1).');
 } else if (builtAt >= changedAt) {
   say('The web app is built and up to date.');
-} else if (existsSync(distDir) && readdirSync(distDir).length > 0 && !existsSync(dist)) {
-  // The build empties its folder first: never one that holds something other than a build.
+} else if (process.env.WEB_DIST_DIR && existsSync(distDir) && readdirSync(distDir).length > 0 && !existsSync(dist)) {
+  // The build empties its folder first: never a chosen one that holds something else. (The
+  // default folder is the build's own, and may hold the remains of an interrupted build.)
   say(`WEB_DIST_DIR ${distDir} holds files but no index.html: not building into it.`);
   process.exit(1);
 } else {
@@ -67,7 +68,8 @@ if (buildNeeded) {
   let outcome = null;
   let asked = false;
   const answer = () => {
-    if (outcome && asked && server.connected) server.send(outcome);
+    // A server gone in the meantime ends this process through its 'exit' handler.
+    if (outcome && asked && server.connected) server.send(outcome, () => undefined);
   };
   server.on('message', (message) => {
     if (message !== 'await-web-build') return;

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -60,4 +60,14 @@ describe('npm start without a web build', () => {
     await stopServer(again);
     expect(await again.exited).toBe(0);
   }, 300_000);
+
+  it('refuses to build into a chosen folder that holds something other than a build, and leaves it alone', async () => {
+    const folder = path.join(scratch, 'someone-elses');
+    mkdirSync(folder);
+    writeFileSync(path.join(folder, 'notes.txt'), 'keep me');
+    const refused = start({ DATA_DIR: path.join(scratch, 'data-3'), WEB_DIST_DIR: folder });
+    expect(await refused.exited).toBe(1);
+    expect(refused.output()).toContain('holds files but no index.html');
+    expect(readdirSync(folder)).toEqual(['notes.txt']);
+  }, 60_000);
 });
