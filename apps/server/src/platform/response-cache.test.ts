@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ResponseCache } from './response-cache.js';
 
@@ -22,6 +23,10 @@ beforeEach(async () => {
   });
   app.get('/text', { config: { responseCache: true } }, async () => ({ success: true, data: { title: '闪婚后，千亿总裁 · Flash' } }));
   app.get('/plain', async () => ({ success: true, data: { call: ++calls } }));
+  app.get('/large', { config: { responseCache: true } }, async () => {
+    calls += 1;
+    return { success: true, data: { call: calls, items: Array.from({ length: 60 }, (_, i) => ({ id: i, title: `第${i}集 · Episode ${i}` })) } };
+  });
   await app.ready();
 });
 
@@ -84,5 +89,38 @@ describe('the response cache', () => {
     expect(hit.headers['content-type']).toBe(first.headers['content-type']);
     expect(Number(hit.headers['content-length'])).toBe(first.rawPayload.length);
     expect((hit.json() as { data: { title: string } }).data.title).toBe('闪婚后，千亿总裁 · Flash');
+  });
+
+  it('sends a large answer compressed to a client that accepts it, the same data on a miss and on a hit', async () => {
+    const plain = await app.inject({ method: 'GET', url: '/large' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('Accept-Encoding, Accept-Language');
+    cache.clear();
+    const decoders = { br: brotliDecompressSync, gzip: gunzipSync };
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+      ['br;q=0, gzip;q=0.5', 'gzip'],
+    ] as const) {
+      for (const expected of [undefined, 'hit']) {
+        if (expected === undefined) cache.clear();
+        const response = await app.inject({ method: 'GET', url: '/large', headers: { 'accept-encoding': accept } });
+        expect(response.headers['x-cache'], accept).toBe(expected);
+        expect(response.headers['content-encoding'], accept).toBe(encoding);
+        expect(response.headers.vary).toBe('Accept-Encoding, Accept-Language');
+        expect(Number(response.headers['content-length'])).toBe(response.rawPayload.length);
+        expect(response.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+        const data = JSON.parse(decoders[encoding](response.rawPayload).toString('utf8')) as { data: { items: unknown[] } };
+        expect(data.data.items).toEqual((plain.json() as { data: { items: unknown[] } }).data.items);
+      }
+    }
+    // Refused or unknown codings, and small answers, go as they are.
+    for (const accept of ['identity', 'br;q=0, gzip;q=0', 'compress', '*;q=0']) {
+      const response = await app.inject({ method: 'GET', url: '/large', headers: { 'accept-encoding': accept } });
+      expect(response.headers['content-encoding'], accept).toBeUndefined();
+      expect(response.json<{ data: { items: unknown[] } }>().data.items).toHaveLength(60);
+    }
+    const small = await app.inject({ method: 'GET', url: '/text', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
   });
 });

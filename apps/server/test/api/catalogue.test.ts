@@ -9,6 +9,7 @@ import {
   tagDramasResponseSchema,
   tagListResponseSchema,
 } from '@drama/contracts';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser } from '../support/factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
@@ -284,6 +285,29 @@ describe('drama detail and episodes', () => {
       const { status, body } = await get(url);
       expect(status, url).toBe(400);
       expect(errorEnvelopeSchema.parse(body).code).toBe('VALIDATION_FAILED');
+    }
+  });
+
+  it('sends the detail compressed to a browser, the same answer first and from the cache', async () => {
+    const drama = await firstDrama();
+    const url = `/api/v1/client/dramas/${drama.id}`;
+    const plain = await t.server.inject({ method: 'GET', url, headers: { 'accept-language': 'zh-CN' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('Accept-Encoding, Accept-Language');
+    const expected = dramaDetailResponseSchema.parse(plain.json());
+    for (const [accept, encoding, decode] of [
+      ['gzip, deflate, br, zstd', 'br', brotliDecompressSync],
+      ['gzip, deflate', 'gzip', gunzipSync],
+    ] as const) {
+      // A locale of its own, so that the first request fills the cache and the second hits it.
+      for (const language of ['en-US', 'en-US', 'zh-TW']) {
+        const response = await t.server.inject({ method: 'GET', url, headers: { 'accept-encoding': accept, 'accept-language': language } });
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['content-encoding']).toBe(encoding);
+        expect(response.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+        const body = dramaDetailResponseSchema.parse(JSON.parse(decode(response.rawPayload).toString('utf8')));
+        expect(body.data.episodes.map((episode) => episode.id)).toEqual(expected.data.episodes.map((episode) => episode.id));
+      }
     }
   });
 
