@@ -1,4 +1,4 @@
-import type { ExploreItem } from '@drama/contracts';
+import { coverVariantUrl, type ExploreItem } from '@drama/contracts';
 import { Play, RotateCw, VideoOff, Volume2, VolumeX } from 'lucide-react';
 import { memo, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/i18n';
@@ -83,6 +83,9 @@ export const FeedSlide = memo(function FeedSlide({ item, position, total, active
         muted
         loop
         preload={loaded ? 'auto' : 'none'}
+        // The cover, sharp, in the frame until the first frame is there: something to look at at
+        // once on a slow network instead of an empty frame over the blur.
+        poster={loaded ? (coverVariantUrl(drama.coverUrl, 480) ?? drama.coverUrl) : undefined}
         disablePictureInPicture
         controlsList="nodownload noplaybackrate"
         onContextMenu={(event) => event.preventDefault()}
