@@ -506,7 +506,10 @@ test.describe('resume', () => {
     await openAs(page, { session: member });
     await page.goto(`/player/${DRAMA}?episode=${third.id}`);
     await expectPlaying(page, third.id);
+    // Paused there, so that on a slow machine the video cannot play on to the next mark (20 s)
+    // before the poll has seen this one.
     await activeVideo(page).evaluate((video: HTMLVideoElement) => {
+      video.pause();
       video.currentTime = 10.3;
     });
     const resume = async () =>
