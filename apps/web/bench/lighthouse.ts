@@ -7,6 +7,10 @@
 //   LIGHTHOUSE_PORT   the server's port (default 4301)
 //   LIGHTHOUSE_PAGES  only these pages, comma-separated (e.g. `/,/explore`; `/player` for the player)
 //   LIGHTHOUSE_REPORT_DIR  also write each run's full report there as JSON, to see where time went
+//   LIGHTHOUSE_BASELINE_DIST  a second build (e.g. of an earlier commit) served beside the first on
+//                  the next port and audited in turn with it, run for run, so that both sets of
+//                  figures share the host's load; its medians print as a table of their own and
+//                  the budgets are judged on WEB_DIST_DIR alone
 //
 // The 4x CPU slowdown is relative to this machine: Lighthouse's benchmark index of the host is
 // printed beside the scores (its documentation takes about 1000 for a mid-tier phone unthrottled
@@ -53,15 +57,15 @@ function median(values: number[]): number {
   return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
-async function startServer(dataDir: string): Promise<ChildProcess> {
+async function startServer(dataDir: string, webDir: string, serverPort: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')], {
     cwd: repoRoot,
     env: {
       PATH: process.env.PATH,
-      PORT: String(port),
+      PORT: String(serverPort),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      WEB_DIST_DIR: distDir,
+      WEB_DIST_DIR: webDir,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
       // Every run is a first visit; a 10% sample would make some runs send beacons.
@@ -137,13 +141,31 @@ function gzippedKb(files: string[]): number {
   return bytes / 1024;
 }
 
+function summary(page: string, results: PageResult[], scripts: string[]): Record<string, string | number> {
+  return {
+    page,
+    score: median(results.map((r) => r.score)),
+    'scores (all runs)': results.map((r) => r.score).join(' '),
+    'LCP ms': Math.round(median(results.map((r) => r.lcpMs))),
+    CLS: Number(median(results.map((r) => r.cls)).toFixed(3)),
+    'TBT ms': Math.round(median(results.map((r) => r.tbtMs))),
+    'benchmark index': Math.round(median(results.map((r) => r.benchmarkIndex))),
+    'JS gz KB': Number(gzippedKb(scripts).toFixed(1)),
+  };
+}
+
+const baselineDir = process.env.LIGHTHOUSE_BASELINE_DIST ? path.resolve(repoRoot, process.env.LIGHTHOUSE_BASELINE_DIST) : undefined;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'drama-lighthouse-'));
-let server: ChildProcess | undefined;
+const baselineDataDir = baselineDir ? mkdtempSync(path.join(os.tmpdir(), 'drama-lighthouse-baseline-')) : undefined;
+const servers: ChildProcess[] = [];
 let failed = false;
 try {
   readFileSync(path.join(distDir, 'index.html'));
-  server = await startServer(dataDir);
+  if (baselineDir) readFileSync(path.join(baselineDir, 'index.html'));
+  servers.push(await startServer(dataDir, distDir, port));
+  if (baselineDir && baselineDataDir) servers.push(await startServer(baselineDataDir, baselineDir, port + 1));
   const base = `http://127.0.0.1:${port}`;
+  const baselineBase = `http://127.0.0.1:${port + 1}`;
   const list = (await (await fetch(`${base}/api/v1/client/dramas?limit=1`)).json()) as { data: { items: { id: number }[] } };
   const dramaId = list.data.items[0]?.id;
   if (dramaId === undefined) throw new Error('the catalogue is empty');
@@ -157,24 +179,23 @@ try {
   const only = process.env.LIGHTHOUSE_PAGES?.split(',').map((page) => page.trim());
   const chosen = only ? pages.filter((page) => only.some((name) => page.path === name || page.path.startsWith(`${name}/`))) : pages;
   const rows: Record<string, string | number>[] = [];
+  const baselineRows: Record<string, string | number>[] = [];
   const missed: string[] = [];
   let firstRouteScripts: string[] = [];
   for (const page of chosen) {
     const results: PageResult[] = [];
-    for (let run = 0; run < runs; run += 1) results.push(await auditWithRetry(`${base}${page.path}`));
-    const score = median(results.map((r) => r.score));
-    if (page.path === '/') firstRouteScripts = [...new Set(results.flatMap((r) => r.scripts))];
-    rows.push({
-      page: page.path,
-      score,
-      'scores (all runs)': results.map((r) => r.score).join(' '),
-      'LCP ms': Math.round(median(results.map((r) => r.lcpMs))),
-      CLS: Number(median(results.map((r) => r.cls)).toFixed(3)),
-      'TBT ms': Math.round(median(results.map((r) => r.tbtMs))),
-      'benchmark index': Math.round(median(results.map((r) => r.benchmarkIndex))),
-      'JS gz KB': Number(gzippedKb([...new Set(results.flatMap((r) => r.scripts))]).toFixed(1)),
-    });
-    if (score < page.budget) missed.push(`Lighthouse performance on ${page.path}: ${score} < ${page.budget}`);
+    const baselineResults: PageResult[] = [];
+    for (let run = 0; run < runs; run += 1) {
+      results.push(await auditWithRetry(`${base}${page.path}`));
+      if (baselineDir) baselineResults.push(await auditWithRetry(`${baselineBase}${page.path}`));
+    }
+    const scripts = [...new Set(results.flatMap((r) => r.scripts))];
+    if (page.path === '/') firstRouteScripts = scripts;
+    const row = summary(page.path, results, scripts);
+    rows.push(row);
+    // The baseline's scripts are its own build's files, measured from its own folder.
+    if (baselineDir) baselineRows.push({ ...summary(page.path, baselineResults, []), 'JS gz KB': '-' });
+    if (Number(row.score) < page.budget) missed.push(`Lighthouse performance on ${page.path}: ${row.score} < ${page.budget}`);
   }
   const firstRouteKb = gzippedKb(firstRouteScripts);
   if (!chosen.some((page) => page.path === '/')) missed.push('the first route (/) was not measured');
@@ -184,6 +205,10 @@ try {
 
   console.log(`Lighthouse ${runs} run(s) per page, mobile defaults, median; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   console.table(rows);
+  if (baselineDir) {
+    console.log(`baseline ${path.relative(repoRoot, baselineDir) || baselineDir}, audited in turn with the build above:`);
+    console.table(baselineRows);
+  }
   console.log(`first route (/) JavaScript: ${firstRouteKb.toFixed(1)} KB gzipped in ${firstRouteScripts.length} files:`);
   for (const file of firstRouteScripts) console.log(`  ${file} ${gzippedKb([file]).toFixed(1)} KB`);
   if (missed.length > 0) {
@@ -196,8 +221,15 @@ try {
   failed = true;
   console.error(error);
 } finally {
-  server?.kill('SIGTERM');
-  if (server && server.exitCode === null) await new Promise((resolve) => server?.once('exit', resolve));
+  await Promise.all(
+    servers.map((server) => {
+      if (server.exitCode !== null) return undefined;
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGTERM');
+      return exited;
+    }),
+  );
   rmSync(dataDir, { recursive: true, force: true });
+  if (baselineDataDir) rmSync(baselineDataDir, { recursive: true, force: true });
 }
 process.exit(failed ? 1 : 0);
