@@ -36,11 +36,9 @@ interface DramaRailProps {
   error: unknown;
   onRetry: () => void;
   ranked?: boolean;
-  /** Leading cards on screen before any scroll: their covers load at once, not lazily after layout. */
-  eagerCount?: number;
 }
 
-export function DramaRail({ title, to, testId, dramas, isPending, error, onRetry, ranked = false, eagerCount = 0 }: DramaRailProps) {
+export function DramaRail({ title, to, testId, dramas, isPending, error, onRetry, ranked = false }: DramaRailProps) {
   const width = ranked ? CARD_WIDTH.large : CARD_WIDTH.regular;
   if (error && !dramas) {
     return (
@@ -61,7 +59,6 @@ export function DramaRail({ title, to, testId, dramas, isPending, error, onRetry
               drama={drama}
               rank={ranked ? index + 1 : undefined}
               meta={drama.category?.name}
-              eager={index < eagerCount}
               className={`${width} shrink-0 snap-start`}
             />
           ))}

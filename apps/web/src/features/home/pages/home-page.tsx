@@ -64,9 +64,6 @@ export function HomePage() {
             title={t('home.hotRanking')}
             to="/category?sort=hot"
             ranked
-            // Under the banner, three cards fill a phone's first screen; one of them is the page's
-            // largest paint, which a lazy cover held back until after layout.
-            eagerCount={3}
             dramas={hot.data?.items}
             isPending={hot.isPending}
             error={hot.error}
