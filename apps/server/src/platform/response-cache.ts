@@ -51,8 +51,7 @@ export class ResponseCache {
   register(app: FastifyInstance): void {
     app.addHook('onRequest', async (request, reply) => {
       if (request.method !== 'GET' || !request.routeOptions.config.responseCache) return;
-      const cacheKey = key(request);
-      const entry = this.answer(cacheKey);
+      const entry = this.answer(key(request));
       if (entry !== undefined) {
         reply.type('application/json; charset=utf-8').header('x-cache', 'hit');
         return reply.send(this.encodeFor(request, reply, entry));
