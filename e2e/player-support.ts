@@ -94,6 +94,17 @@ export async function expectPlaying(page: Page, episodeId: number): Promise<void
   await expect.poll(async () => (await videoState(page)).frames).toBeGreaterThan(0);
 }
 
+/**
+ * Pauses the video on screen, as the player's own control would. A paused player keeps its
+ * controls up and stays on its episode, so a slow machine cannot let them hide or the episode
+ * end and move on between a test's steps.
+ */
+export async function pauseActiveVideo(page: Page): Promise<void> {
+  await activeVideo(page).evaluate((video: HTMLVideoElement) => video.pause());
+  await expect(page.getByTestId('player')).toHaveAttribute('data-status', 'paused');
+  await expect(page.getByTestId('player')).toHaveAttribute('data-controls', 'shown');
+}
+
 /** A drag on the video with the mouse (pointer events, as a finger gives). */
 export async function drag(page: Page, dy: number, from = { x: 110, y: 420 }): Promise<void> {
   await page.mouse.move(from.x, from.y);

@@ -1,4 +1,4 @@
-import { API_BASE, STORAGE_KEYS, apiPaths, favoriteStatusResponseSchema, likeStatusResponseSchema, resumePointResponseSchema } from '@drama/contracts';
+import { API_BASE, LIMITS, STORAGE_KEYS, apiPaths, favoriteStatusResponseSchema, likeStatusResponseSchema, resumePointResponseSchema } from '@drama/contracts';
 import { expect, test } from './fixtures';
 import {
   activeVideo,
@@ -8,6 +8,7 @@ import {
   expectPlaying,
   makeVip,
   openAs,
+  pauseActiveVideo,
   signUp,
   videoState,
 } from './player-support';
@@ -439,6 +440,8 @@ test.describe('likes and favourites', () => {
     const auth = { Authorization: `Bearer ${member.token}` };
     await openAs(page, { session: member });
     await page.goto(`/player/${DRAMA}?episode=${first.id}`);
+    await expectPlaying(page, first.id);
+    await pauseActiveVideo(page);
     await clickControl(page, 'action-like');
     await expect(page.getByTestId('action-like')).toHaveAttribute('aria-pressed', 'true');
     await expect
@@ -462,6 +465,8 @@ test.describe('likes and favourites', () => {
     await openAs(page);
     await page.goto(`/player/${DRAMA}?episode=${second.id}`);
     await expectPlaying(page, second.id);
+    // Paused, so that on a slow machine the episode cannot end and move on before the sign-in.
+    await pauseActiveVideo(page);
     await clickControl(page, 'action-favorite');
     const dialog = page.getByRole('alertdialog');
     await expect(dialog).toContainText('Login required to favourite, go to login?');
@@ -488,6 +493,8 @@ test.describe('resume', () => {
     await openAs(page);
     await page.goto(`/player/${DRAMA}?episode=${second.id}`);
     await expectPlaying(page, second.id);
+    // Paused there, so that on a slow machine the video cannot play on to the next mark (30 s).
+    await pauseActiveVideo(page);
     await activeVideo(page).evaluate((video: HTMLVideoElement) => {
       video.currentTime = 20.2;
     });
@@ -508,8 +515,8 @@ test.describe('resume', () => {
     await expectPlaying(page, third.id);
     // Paused there, so that on a slow machine the video cannot play on to the next mark (20 s)
     // before the poll has seen this one.
+    await pauseActiveVideo(page);
     await activeVideo(page).evaluate((video: HTMLVideoElement) => {
-      video.pause();
       video.currentTime = 10.3;
     });
     const resume = async () =>
@@ -525,13 +532,37 @@ test.describe('resume', () => {
 });
 
 test.describe('first visit, sound and sharing', () => {
-  test('the swipe hint shows on the first visit only', async ({ page }) => {
+  test('the swipe hint shows on the first visit until tapped, and not again', async ({ page }) => {
+    // The hint also leaves by itself 5 s into playback; held media keeps the player loading, so
+    // the tap below is what dismisses it however slow the machine is.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/media/episodes/**', async (route) => {
+      await held;
+      await route.continue().catch(() => undefined);
+    });
     await openAs(page, { extra: { player_swipe_hint_seen: '0' } });
     await page.goto(`/player/${DRAMA}`);
     const hint = page.getByTestId('swipe-hint');
     await expect(hint).toContainText('Swipe up for the next episode');
+    await expect(page.getByTestId('player')).not.toHaveAttribute('data-status', 'playing');
     await hint.click();
     await expect(hint).toBeHidden();
+    expect(await page.evaluate(() => localStorage.getItem('player_swipe_hint_seen'))).toBe('1');
+    release();
+    await page.reload();
+    await expect(page.getByTestId('player')).toHaveAttribute('data-status', 'playing');
+    await expect(hint).toBeHidden();
+  });
+
+  test('the swipe hint leaves by itself a few seconds into playback', async ({ page }) => {
+    await openAs(page, { extra: { player_swipe_hint_seen: '0' } });
+    await page.goto(`/player/${DRAMA}`);
+    const hint = page.getByTestId('swipe-hint');
+    await expect(hint).toContainText('Swipe up for the next episode');
+    await expect(page.getByTestId('player')).toHaveAttribute('data-status', 'playing');
+    await expect(hint).toBeHidden({ timeout: LIMITS.controlsAutoHideMs + 10_000 });
+    expect(await page.evaluate(() => localStorage.getItem('player_swipe_hint_seen'))).toBe('1');
     await page.reload();
     await expect(page.getByTestId('player')).toHaveAttribute('data-status', 'playing');
     await expect(hint).toBeHidden();
