@@ -151,7 +151,7 @@ test('the profile shows the VIP card, points and entries', async ({ page, reques
     ['Redeem', '/redeem'],
     ['Points and rewards', '/points'],
     ['Feedback', '/feedback'],
-  ]) {
+  ] as const) {
     await expect(page.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
   }
   await expect(page.getByRole('link', { name: 'Settings', exact: true })).toHaveCount(2);

@@ -353,7 +353,7 @@ test.describe('subtitles', () => {
   test('shows the cue, applies every setting and keeps them after a reload', async ({ page, request }) => {
     const first = (await dramaDetail(request, DRAMA)).episodes[0]!;
     const vtt = await (await request.get(`/media/episodes/${first.id}/video.en.vtt`)).text();
-    const firstEnglishLine = vtt.split('\n').find((line, index, lines) => lines[index - 1]?.includes('-->'))!;
+    const firstEnglishLine = vtt.split('\n').find((_line, index, lines) => lines[index - 1]?.includes('-->'))!;
     await openAs(page);
     await page.goto(`/player/${DRAMA}?episode=${first.id}`);
     await expectPlaying(page, first.id);
