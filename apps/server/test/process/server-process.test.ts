@@ -1,11 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../../src/platform/config.js';
+import { type ServerProcess, startServer, waitForOutput } from '../support/server-process.js';
 
-const MAIN = path.join(REPO_ROOT, 'apps/server/src/main.ts');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'drama-process-'));
 
 const started: ChildProcess[] = [];
@@ -20,34 +19,15 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-interface Running {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
+function run(env: Record<string, string>): ServerProcess {
+  const running = startServer(env);
+  started.push(running.child);
+  return running;
 }
 
-function run(env: Record<string, string>): Running {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...(process.env.MEDIA_DIR ? { MEDIA_DIR: process.env.MEDIA_DIR } : {}), ...env },
-  });
-  started.push(child);
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
-}
-
-async function waitFor(running: Running, pattern: RegExp, timeoutMs = 240_000): Promise<RegExpMatchArray> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const match = pattern.exec(running.output());
-    if (match) return match;
-    if (running.child.exitCode !== null) throw new Error(`exited early:\n${running.output()}`);
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${pattern}:\n${running.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+/** First starts seed and migrate: more time than a ready check usually needs. */
+function waitFor(running: ServerProcess, pattern: RegExp): Promise<RegExpMatchArray> {
+  return waitForOutput(running, pattern, 240_000);
 }
 
 describe('the server process', () => {
