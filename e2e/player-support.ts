@@ -124,9 +124,10 @@ export async function clickControl(page: Page, testId: string): Promise<void> {
   const control = page.getByTestId(testId);
   await expect(async () => {
     await showControls(page);
-    await control.hover({ timeout: 2_000 });
-    await expect(page.getByTestId('player')).toHaveAttribute('data-controls', 'shown', { timeout: 1_000 });
-  }).toPass({ timeout: 20_000 });
+    // A hover is one pointer move, but a machine busy decoding video can take seconds over it.
+    await control.hover({ timeout: 5_000 });
+    await expect(page.getByTestId('player')).toHaveAttribute('data-controls', 'shown', { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
   await control.click();
 }
 
