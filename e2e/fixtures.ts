@@ -44,6 +44,25 @@ export async function seedStorage(page: Page, entries: Record<string, string>): 
   }, entries);
 }
 
+/**
+ * Keeps every toast the page shows, as `kind: text`, from the next navigation on. A toast stays
+ * 2 s (LIMITS.toastMs): on a busy machine it can come and go between two checks of a test, or
+ * while a click is still returning, but the page itself sees each one.
+ */
+export async function recordToasts(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    Object.assign(window, { __toasts: seen });
+    new MutationObserver(() => {
+      for (const toast of document.querySelectorAll<HTMLElement>('[data-testid^="toast-"]')) {
+        const entry = `${toast.dataset.testid?.slice('toast-'.length)}: ${toast.textContent ?? ''}`;
+        if (!seen.includes(entry)) seen.push(entry);
+      }
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { __toasts?: string[] }).__toasts ?? []);
+}
+
 export async function signInLocally(page: Page, user: UserInfo = demoUser): Promise<void> {
   await seedStorage(page, { [STORAGE_KEYS.token]: 'e2e-token', [STORAGE_KEYS.userInfo]: JSON.stringify(user) });
 }

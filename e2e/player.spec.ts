@@ -1,5 +1,5 @@
 import { API_BASE, LIMITS, STORAGE_KEYS, apiPaths, favoriteStatusResponseSchema, likeStatusResponseSchema, resumePointResponseSchema } from '@drama/contracts';
-import { expect, test } from './fixtures';
+import { expect, recordToasts, test } from './fixtures';
 import {
   activeVideo,
   clickControl,
@@ -262,15 +262,16 @@ test.describe('the episode drawer and locked episodes', () => {
   test('a guest asking for a locked episode gets the first free one, and cannot choose a locked one', async ({ page, request }) => {
     const drama = await dramaDetail(request, DRAMA);
     const locked = drama.episodes.find((episode) => !episode.isFree)!;
+    const toasts = await recordToasts(page);
     await openAs(page);
     await page.goto(`/player/${DRAMA}?episode=${locked.id}`);
-    await expect(page.getByTestId('toast-info')).toHaveText('Playing a free episode');
+    await expect.poll(toasts).toContain('info: Playing a free episode');
     await expectPlaying(page, drama.episodes[0]!.id);
     await expect(page).toHaveURL(new RegExp(`episode=${drama.episodes[0]!.id}$`));
 
     await clickControl(page, 'action-episodes');
     await page.getByTestId('episode-drawer').getByRole('button', { name: `Episode ${locked.sequence}, VIP` }).click();
-    await expect(page.getByTestId('toast-warning')).toHaveText('This episode needs VIP');
+    await expect.poll(toasts).toContain('warning: This episode needs VIP');
     const prompt = page.getByTestId('vip-prompt');
     await expect(prompt).toBeVisible();
     await expect(page.getByTestId('player')).toHaveAttribute('data-episode', String(drama.episodes[0]!.id));

@@ -13,7 +13,7 @@ import {
   userProfileResponseSchema,
 } from '@drama/contracts';
 import { createAccount, signInAs, type TestAccount } from './accounts';
-import { expect, test } from './fixtures';
+import { expect, recordToasts, test } from './fixtures';
 
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TIME_ZONE = 'Asia/Shanghai';
@@ -123,6 +123,7 @@ test('points granted by the operator buy VIP days in the store', async ({ page, 
   const printed = await adminCli(baseURL ?? '', ['points', 'grant', String(account.user.id), '--amount', '1000', '--note', 'e2e']);
   expect(printed).toContain(`Granted 1000 points to user ${account.user.id}: balance 1000`);
 
+  const toasts = await recordToasts(page);
   await signInAs(page, account);
   await page.goto('/points/mall');
   await expect(page.getByTestId('mall-balance')).toHaveText('1,000');
@@ -140,8 +141,9 @@ test('points granted by the operator buy VIP days in the store', async ({ page, 
 
   await week.getByRole('button', { name: 'Exchange' }).click();
   await dialog.getByRole('button', { name: 'Exchange' }).click();
-  // The toast stays 2 s: found and read in one step, so a slow machine cannot lose it between.
-  const said = await page.getByTestId('toast-success').filter({ hasText: 'Exchanged: VIP until' }).textContent({ timeout: 10_000 });
+  const exchanged = async () => (await toasts()).find((toast) => toast.startsWith('success: Exchanged: VIP until'));
+  await expect.poll(exchanged).toBeDefined();
+  const said = (await exchanged())?.slice('success: '.length);
   const expiry = (await me(request, account)).vipExpireTime ?? '';
   expect(Math.abs(new Date(expiry).getTime() - (Date.now() + 7 * 86_400_000))).toBeLessThan(5 * 60_000);
   expect(said).toBe(`Exchanged: VIP until ${englishDate(expiry)}`);
