@@ -1,7 +1,7 @@
 import { API_BASE, STORAGE_KEYS, apiPaths, likeStatusResponseSchema } from '@drama/contracts';
 import type { Locator, Page } from '@playwright/test';
 import { stored } from './accounts';
-import { expect, test } from './fixtures';
+import { expect, recordScriptsHolding, test } from './fixtures';
 import { drag, dramaDetail, expectPlaying, openAs, signUp } from './player-support';
 
 /*
@@ -136,6 +136,15 @@ test('swipes through five dramas, each playing for real, none twice, the next on
   await page.keyboard.press('ArrowDown');
   const after = await expectActivePlaying(page);
   expect(seen).not.toContain(after);
+});
+
+test('the feed plays without loading zod: its calls check envelopes only', async ({ page }) => {
+  await openAs(page);
+  const scriptsWithZod = recordScriptsHolding(page, 'zod');
+  await page.goto('/explore');
+  await expectActivePlaying(page);
+  await page.waitForLoadState('networkidle');
+  expect(await scriptsWithZod()).toEqual([]);
 });
 
 test('the watch button opens the player at episode 1', async ({ page, request }) => {

@@ -72,3 +72,22 @@ export async function openPreferences(page: Page): Promise<void> {
   await page.getByTestId('preferences-button').click();
   await expect(page.getByRole('dialog')).toBeVisible();
 }
+
+/**
+ * Records the scripts the page loads from now on; the returned function lists those whose text
+ * holds `needle` (e.g. `zod`, whose minified code keeps its `_zod` property names).
+ */
+export function recordScriptsHolding(page: Page, needle: string): () => Promise<string[]> {
+  const scripts: Promise<string | null>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    const address = new URL(response.url()).pathname;
+    scripts.push(
+      response
+        .text()
+        .then((text) => (text.includes(needle) ? address : null))
+        .catch(() => null),
+    );
+  });
+  return async () => (await Promise.all(scripts)).filter((address): address is string => address !== null);
+}

@@ -1,5 +1,5 @@
 import { API_BASE, LIMITS, STORAGE_KEYS, apiPaths, favoriteStatusResponseSchema, likeStatusResponseSchema, resumePointResponseSchema } from '@drama/contracts';
-import { expect, recordToasts, test } from './fixtures';
+import { expect, recordScriptsHolding, recordToasts, test } from './fixtures';
 import {
   activeVideo,
   clickControl,
@@ -53,6 +53,20 @@ test.describe('playback', () => {
       links.map((link) => new URL((link as HTMLLinkElement).href).pathname),
     );
     expect(preloaded.some((path) => /^\/assets\/player-page-[\w-]+\.js$/.test(path)), preloaded.join(', ')).toBe(true);
+  });
+
+  test("a member's cold open plays without loading zod: the player's calls check envelopes only", async ({ page, request }) => {
+    const first = (await dramaDetail(request, DRAMA)).episodes[0]!;
+    await openAs(page, { session: await signUp(request) });
+    const scriptsWithZod = recordScriptsHolding(page, 'zod');
+    // The member's own calls, beside the drama's: favourite and resume point.
+    const favouriteChecked = page.waitForResponse((response) => response.url().endsWith(apiPaths.favoriteCheck(DRAMA)));
+    const resumeRead = page.waitForResponse((response) => response.url().endsWith(apiPaths.watchRecord(DRAMA)));
+    await page.goto(`/player/${DRAMA}`);
+    await expectPlaying(page, first.id);
+    await Promise.all([favouriteChecked, resumeRead]);
+    await page.waitForLoadState('networkidle');
+    expect(await scriptsWithZod()).toEqual([]);
   });
 
   test('play, pause, seek, speed and volume', async ({ page, request }) => {

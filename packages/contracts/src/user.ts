@@ -16,7 +16,3 @@ export const userInfoSchema = z.object({
 export type UserInfo = z.infer<typeof userInfoSchema>;
 
 export const USER_STATUS = { disabled: 0, active: 1 } as const;
-
-export function isVipActive(user: Pick<UserInfo, 'vipLevel' | 'vipExpireTime'>, now = new Date()): boolean {
-  return user.vipLevel > 0 && user.vipExpireTime !== null && new Date(user.vipExpireTime) > now;
-}

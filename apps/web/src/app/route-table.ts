@@ -127,7 +127,7 @@ function lazyPrefetch(load: () => Promise<Prefetch>): Prefetch {
 
 // Bundled with the route table, so a route's first calls go out before any of its code has
 // loaded: home's are typed without schemas (`unchecked`), the others are `api.preload`s whose
-// answers the pages parse.
+// answers the pages read (explore's and the player's checking the envelope only, as home's).
 const PREFETCH: Record<string, AppRoute['prefetch']> = {
   '/': prefetchHome,
   '/player/:id': prefetchPlayer,

@@ -1,12 +1,14 @@
-import { systemSettingsSchema, userInfoSchema } from '@drama/contracts';
+import { SUBTITLE, systemSettingsSchema, userInfoSchema } from '@drama/contracts';
 import fc from 'fast-check';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { readFeedSessionValue } from '../../features/explore/lib/feed-session';
+import { readSubtitleSettingsValue } from '../../features/player/lib/subtitle-settings';
 import { readLocalWatchRecord } from '../watch-history/local-watch-history';
 import { readUserInfo } from '../session/session-store';
 
-// The first page reads these from storage without zod (shared/api/api-client.ts, `unchecked`);
-// the hand-written checks must accept exactly what the schemas accept.
+// The first page reads these from storage without zod (shared/storage/value-checks.ts); the
+// hand-written checks must accept exactly what the schemas accept.
 
 const localWatchRecordSchema = z.object({
   dramaId: z.number().int().positive(),
@@ -16,6 +18,26 @@ const localWatchRecordSchema = z.object({
   position: z.number().nonnegative().optional(),
   progress: z.number().int().nonnegative().optional(),
   merged: z.boolean().optional(),
+});
+
+const subtitleSettingsSchema = z.object({
+  fontSize: z
+    .number()
+    .int()
+    .min(SUBTITLE.fontSizeMin)
+    .max(SUBTITLE.fontSizeMax)
+    .refine((size) => (size - SUBTITLE.fontSizeMin) % SUBTITLE.fontSizeStep === 0),
+  backgroundOpacity: z.union(SUBTITLE.backgroundOpacities.map((value) => z.literal(value))),
+  position: z.number().min(0),
+  visible: z.boolean(),
+  language: z.enum(SUBTITLE.languages),
+  color: z.enum(SUBTITLE.colors),
+});
+
+const feedSessionSchema = z.object({
+  seen: z.array(z.number().int().positive()),
+  current: z.number().int().positive().nullable(),
+  sound: z.boolean(),
 });
 
 const anyValue = fc.oneof(
@@ -74,6 +96,37 @@ describe('hand-written storage checks agree with contracts', () => {
       fc.property(objectsLike(keys, good), (value) => {
         const parsed = localWatchRecordSchema.safeParse(value);
         expect(readLocalWatchRecord(value)).toEqual(parsed.success ? parsed.data : null);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('subtitle settings', () => {
+    const keys = ['fontSize', 'backgroundOpacity', 'position', 'visible', 'language', 'color'];
+    const good = {
+      fontSize: fc.integer({ min: 10, max: 30 }),
+      backgroundOpacity: fc.constantFrom(...SUBTITLE.backgroundOpacities, 0.3, -0, 1),
+      position: fc.double({ min: -1, max: 900, noNaN: false }),
+      visible: fc.boolean(),
+      language: fc.constantFrom(...SUBTITLE.languages, 'fr', 'ZH'),
+      color: fc.constantFrom(...SUBTITLE.colors, 'black'),
+    };
+    fc.assert(
+      fc.property(objectsLike(keys, good), (value) => {
+        const parsed = subtitleSettingsSchema.safeParse(value);
+        expect(readSubtitleSettingsValue(value)).toEqual(parsed.success ? parsed.data : null);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("the explore feed's session", () => {
+    const ids = fc.array(fc.oneof(fc.integer({ min: -2, max: 50 }), { weight: 1, arbitrary: anyValue }), { maxLength: 4 });
+    const good = { seen: ids, current: fc.option(fc.integer({ min: -1, max: 50 })), sound: fc.boolean() };
+    fc.assert(
+      fc.property(objectsLike(['seen', 'current', 'sound'], good), (value) => {
+        const parsed = feedSessionSchema.safeParse(value);
+        expect(readFeedSessionValue(value)).toEqual(parsed.success ? parsed.data : null);
       }),
       { numRuns: 2000 },
     );

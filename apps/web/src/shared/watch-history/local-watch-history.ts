@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { LIMITS, STORAGE_KEYS } from '@drama/contracts';
 import { readString, writeJson } from '../storage/local-storage';
+import { isNonNegative, isPositiveInt } from '../storage/value-checks';
 
 /**
  * A guest's watch history, kept on the device (spec section 3: dramaId, episodeId, timestamp),
@@ -18,10 +19,6 @@ export interface LocalWatchRecord {
   /** Already sent to a member's account at sign-in; kept so "continue watching" still shows it. */
   merged?: boolean;
 }
-
-const isPositiveInt = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0;
-const isNonNegative = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isFinite(value) && value >= 0;
 
 /**
  * Checked by hand, not with zod: the home page reads this, and zod is kept out of the first

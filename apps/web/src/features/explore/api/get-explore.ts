@@ -1,12 +1,13 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiPaths, exploreResponseSchema, type Locale } from '@drama/contracts';
+import { apiPaths, type Locale, type exploreResponseSchema } from '@drama/contracts';
 import { api } from '../../../shared/api/api';
+import { unchecked } from '../../../shared/api/api-client';
 import { useLocale } from '../../../shared/i18n/i18n';
 import { exploreFeedQuery } from './explore-feed-query';
 
 export function getExplore(cursor: string | null, locale: Locale, signal?: AbortSignal) {
   return api.get(apiPaths.explore(), {
-    schema: exploreResponseSchema,
+    schema: unchecked<typeof exploreResponseSchema>(),
     query: exploreFeedQuery(cursor),
     locale,
     signal,

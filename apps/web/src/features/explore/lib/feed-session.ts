@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { isPositiveInt, isPositiveIntList } from '../../../shared/storage/value-checks';
 
 /**
  * What the feed has shown in this browser session (sessionStorage, so a new session starts
@@ -8,13 +8,20 @@ import { z } from 'zod';
 export const FEED_SESSION_KEY = 'explore_session';
 const MAX_SEEN = 500;
 
-const feedSessionSchema = z.object({
-  seen: z.array(z.number().int().positive()),
-  current: z.number().int().positive().nullable(),
+export interface FeedSession {
+  seen: number[];
+  current: number | null;
   /** The viewer tapped for sound once: later videos start with it. */
-  sound: z.boolean(),
-});
-export type FeedSession = z.infer<typeof feedSessionSchema>;
+  sound: boolean;
+}
+
+/** Checked by hand (shared/storage/value-checks.ts says why). Unknown keys are dropped. */
+export function readFeedSessionValue(value: unknown): FeedSession | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { seen, current, sound } = value as Record<string, unknown>;
+  if (!isPositiveIntList(seen) || !(current === null || isPositiveInt(current)) || typeof sound !== 'boolean') return null;
+  return { seen, current, sound };
+}
 
 const EMPTY: FeedSession = { seen: [], current: null, sound: false };
 
@@ -36,8 +43,8 @@ export function readFeedSession(): FeedSession {
   }
   if (!raw) return EMPTY;
   try {
-    const parsed = feedSessionSchema.safeParse(JSON.parse(raw));
-    if (parsed.success) return parsed.data;
+    const session = readFeedSessionValue(JSON.parse(raw));
+    if (session) return session;
   } catch {
     // Not JSON: treated like a value of the wrong shape.
   }

@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPaths, favoriteStatusResponseSchema } from '@drama/contracts';
+import { apiPaths, type favoriteStatusResponseSchema } from '@drama/contracts';
 import { api } from '../../../shared/api/api';
+import { unchecked } from '../../../shared/api/api-client';
 
 export function getFavoriteStatus(dramaId: number, signal?: AbortSignal) {
-  return api.get(apiPaths.favoriteCheck(dramaId), { schema: favoriteStatusResponseSchema, signal });
+  return api.get(apiPaths.favoriteCheck(dramaId), { schema: unchecked<typeof favoriteStatusResponseSchema>(), signal });
 }
 
 /** Members only; kept under `user` so that signing out drops it. */

@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPaths, playInfoResponseSchema } from '@drama/contracts';
+import { apiPaths, type playInfoResponseSchema } from '@drama/contracts';
 import { api } from '../../../shared/api/api';
+import { unchecked } from '../../../shared/api/api-client';
 
 export function getPlayInfo(episodeId: number, signal?: AbortSignal) {
-  return api.get(apiPaths.play(episodeId), { schema: playInfoResponseSchema, signal });
+  return api.get(apiPaths.play(episodeId), { schema: unchecked<typeof playInfoResponseSchema>(), signal });
 }
 
 /**

@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPaths, resumePointResponseSchema } from '@drama/contracts';
+import { apiPaths, type resumePointResponseSchema } from '@drama/contracts';
 import { api } from '../../../shared/api/api';
+import { unchecked } from '../../../shared/api/api-client';
 
 export function getResumePoint(dramaId: number, signal?: AbortSignal) {
-  return api.get(apiPaths.watchRecord(dramaId), { schema: resumePointResponseSchema, signal });
+  return api.get(apiPaths.watchRecord(dramaId), { schema: unchecked<typeof resumePointResponseSchema>(), signal });
 }
 
 /** Where a member stopped in a drama (`null` when never watched). Under `user`: dropped on sign-out. */

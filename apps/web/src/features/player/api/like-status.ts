@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPaths, likeStatusSchema, ok } from '@drama/contracts';
+import { apiPaths, type likeStatusResponseSchema } from '@drama/contracts';
 import { api } from '../../../shared/api/api';
-
-const likeCheckSchema = ok(likeStatusSchema);
+import { unchecked } from '../../../shared/api/api-client';
 
 export interface LikeState {
   isLiked: boolean;
@@ -15,7 +14,7 @@ export interface LikeState {
  */
 export async function getLikeStatus(episodeId: number, signal?: AbortSignal): Promise<LikeState> {
   try {
-    const data = await api.get(apiPaths.likeCheck(episodeId), { schema: likeCheckSchema, signal });
+    const data = await api.get(apiPaths.likeCheck(episodeId), { schema: unchecked<typeof likeStatusResponseSchema>(), signal });
     return { isLiked: data.isLiked, likeCount: data.likeCount };
   } catch (error) {
     if (signal?.aborted) throw error;

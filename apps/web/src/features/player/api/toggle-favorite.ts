@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPaths, favoriteStatusSchema, ok, type FavoriteStatus } from '@drama/contracts';
+import { apiPaths, type FavoriteStatus, type favoriteStatusResponseSchema } from '@drama/contracts';
 import { api } from '../../../shared/api/api';
+import { unchecked } from '../../../shared/api/api-client';
 import { favoriteStatusQueryOptions } from './favorite-status';
 
 // The answer's shape beyond success is not relied upon: the status is read again afterwards.
-const favoriteResultSchema = ok(favoriteStatusSchema.partial().nullable());
+const favoriteResultSchema = unchecked<typeof favoriteStatusResponseSchema>();
 
 export function addFavorite(dramaId: number) {
   return api.post(apiPaths.favorite(dramaId), { schema: favoriteResultSchema });

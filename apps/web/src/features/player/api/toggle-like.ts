@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPaths, ok } from '@drama/contracts';
-import { z } from 'zod';
+import { apiPaths, type likeStatusResponseSchema } from '@drama/contracts';
 import { api } from '../../../shared/api/api';
+import { unchecked } from '../../../shared/api/api-client';
 import { setGuestLike } from '../lib/guest-likes';
 import { likeStatusQueryOptions, type LikeState } from './like-status';
 
-// Members get the full status back; a guest's call answers with the anonymous count only.
-const likeResultSchema = ok(z.object({ likeCount: z.int().min(0).optional(), isLiked: z.boolean().optional() }));
+// Members and guests alike get the episode's status back: the count after the change, and
+// whether the like is now on.
+const likeResultSchema = unchecked<typeof likeStatusResponseSchema>();
 
 export function likeEpisode(episodeId: number, userId: number | null) {
   return api.post(apiPaths.like(episodeId), { schema: likeResultSchema, query: { userId } });
@@ -40,11 +41,8 @@ export function useToggleLike(episodeId: number | null, userId: number | null) {
       if (context?.previous) queryClient.setQueryData(key, context.previous);
       if (userId === null && episodeId !== null) setGuestLike(episodeId, !like);
     },
-    onSuccess: (data, like) => {
-      queryClient.setQueryData<LikeState>(key, (current) => ({
-        isLiked: data.isLiked ?? like,
-        likeCount: data.likeCount ?? current?.likeCount ?? 0,
-      }));
+    onSuccess: (data) => {
+      queryClient.setQueryData<LikeState>(key, { isLiked: data.isLiked, likeCount: data.likeCount });
     },
   });
 }

@@ -1,17 +1,17 @@
 import { useSyncExternalStore } from 'react';
-import { z } from 'zod';
 import { STORAGE_KEYS } from '@drama/contracts';
 import { readJson, writeJson } from '../../../shared/storage/local-storage';
+import { isPositiveIntList } from '../../../shared/storage/value-checks';
 
 /** The episodes a guest has liked, kept on the device (DESIGN.md section 4). */
-const guestLikesSchema = z.array(z.number().int().positive());
+const readLikedIds = (value: unknown): number[] | null => (isPositiveIntList(value) ? value : null);
 const MAX_ENTRIES = 500;
 
 const listeners = new Set<() => void>();
 let cache: readonly number[] | null = null;
 
 export function readGuestLikes(): readonly number[] {
-  cache ??= readJson(STORAGE_KEYS.guestLikes, guestLikesSchema) ?? [];
+  cache ??= readJson(STORAGE_KEYS.guestLikes, readLikedIds) ?? [];
   return cache;
 }
 

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
-import { z } from 'zod';
 import { STORAGE_KEYS, SUBTITLE } from '@drama/contracts';
 import { readJson, writeJson } from '../../../shared/storage/local-storage';
+import { isNonNegative, isOneOf } from '../../../shared/storage/value-checks';
 import { clamp } from './format-time';
 
 export type SubtitleLanguage = (typeof SUBTITLE.languages)[number];
@@ -9,20 +9,33 @@ export type SubtitleColor = (typeof SUBTITLE.colors)[number];
 export type SubtitleOpacity = (typeof SUBTITLE.backgroundOpacities)[number];
 
 /** Saved locally under `subtitle_settings` (spec section 3). `position` is px above the video's bottom. */
-export const subtitleSettingsSchema = z.object({
-  fontSize: z
-    .number()
-    .int()
-    .min(SUBTITLE.fontSizeMin)
-    .max(SUBTITLE.fontSizeMax)
-    .refine((size) => (size - SUBTITLE.fontSizeMin) % SUBTITLE.fontSizeStep === 0),
-  backgroundOpacity: z.union(SUBTITLE.backgroundOpacities.map((value) => z.literal(value))),
-  position: z.number().finite().min(0),
-  visible: z.boolean(),
-  language: z.enum(SUBTITLE.languages),
-  color: z.enum(SUBTITLE.colors),
-});
-export type SubtitleSettings = z.infer<typeof subtitleSettingsSchema>;
+export interface SubtitleSettings {
+  /** 12 to 28 in steps of 2 */
+  fontSize: number;
+  backgroundOpacity: SubtitleOpacity;
+  position: number;
+  visible: boolean;
+  language: SubtitleLanguage;
+  color: SubtitleColor;
+}
+
+function isFontSize(value: unknown): value is number {
+  const { fontSizeMin: min, fontSizeMax: max, fontSizeStep: step } = SUBTITLE;
+  return Number.isSafeInteger(value) && (value as number) >= min && (value as number) <= max && ((value as number) - min) % step === 0;
+}
+
+/**
+ * Checked by hand, as the player reads it on its first load (shared/storage/value-checks.ts
+ * says why). Unknown keys are dropped.
+ */
+export function readSubtitleSettingsValue(value: unknown): SubtitleSettings | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { fontSize, backgroundOpacity, position, visible, language, color } = value as Record<string, unknown>;
+  if (!isFontSize(fontSize) || !isOneOf(SUBTITLE.backgroundOpacities, backgroundOpacity)) return null;
+  if (!isNonNegative(position) || typeof visible !== 'boolean') return null;
+  if (!isOneOf(SUBTITLE.languages, language) || !isOneOf(SUBTITLE.colors, color)) return null;
+  return { fontSize, backgroundOpacity, position, visible, language, color };
+}
 
 export const DEFAULT_SUBTITLE_SETTINGS: SubtitleSettings = { ...SUBTITLE.defaults };
 
@@ -55,7 +68,7 @@ export function clampPosition(position: number, containerHeight: number): number
 
 /** A stored value of the wrong shape (an old version, a hand edit) falls back to the defaults. */
 export function readSubtitleSettings(): SubtitleSettings {
-  return readJson(STORAGE_KEYS.subtitleSettings, subtitleSettingsSchema) ?? DEFAULT_SUBTITLE_SETTINGS;
+  return readJson(STORAGE_KEYS.subtitleSettings, readSubtitleSettingsValue) ?? DEFAULT_SUBTITLE_SETTINGS;
 }
 
 let current: SubtitleSettings | null = null;
@@ -74,8 +87,7 @@ export function updateSubtitleSettings(change: Partial<SubtitleSettings>): Subti
     fontSize: clampFontSize(merged.fontSize),
     position: Math.max(SUBTITLE_POSITION_MIN, Number.isFinite(merged.position) ? merged.position : SUBTITLE.defaults.position),
   };
-  const parsed = subtitleSettingsSchema.safeParse(next);
-  current = parsed.success ? parsed.data : getSubtitleSettings();
+  current = readSubtitleSettingsValue(next) ?? getSubtitleSettings();
   writeJson(STORAGE_KEYS.subtitleSettings, current);
   for (const listener of listeners) listener();
   return current;
