@@ -55,6 +55,17 @@ function objectsLike(keys: readonly string[], good: Record<string, fc.Arbitrary<
   return fc.record(Object.fromEntries(keys.map((key) => [key, field(key)])), { requiredKeys: [] });
 }
 
+/** The hand-written check accepts what the schema accepts, and returns what it returns. */
+function expectAgreement(schema: z.ZodType, check: (value: unknown) => unknown, values: fc.Arbitrary<unknown>) {
+  fc.assert(
+    fc.property(values, (value) => {
+      const parsed = schema.safeParse(value);
+      expect(check(value)).toEqual(parsed.success ? parsed.data : null);
+    }),
+    { numRuns: 2000 },
+  );
+}
+
 beforeEach(() => {
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
 });
@@ -72,13 +83,7 @@ describe('hand-written storage checks agree with contracts', () => {
       vipExpireTime: fc.option(fc.string()),
       status: fc.integer(),
     };
-    fc.assert(
-      fc.property(objectsLike(keys, good), (value) => {
-        const parsed = userInfoSchema.safeParse(value);
-        expect(readUserInfo(value)).toEqual(parsed.success ? parsed.data : null);
-      }),
-      { numRuns: 2000 },
-    );
+    expectAgreement(userInfoSchema, readUserInfo, objectsLike(keys, good));
   });
 
   it('local watch records', () => {
@@ -92,13 +97,7 @@ describe('hand-written storage checks agree with contracts', () => {
       progress: fc.integer({ min: 0 }),
       merged: fc.boolean(),
     };
-    fc.assert(
-      fc.property(objectsLike(keys, good), (value) => {
-        const parsed = localWatchRecordSchema.safeParse(value);
-        expect(readLocalWatchRecord(value)).toEqual(parsed.success ? parsed.data : null);
-      }),
-      { numRuns: 2000 },
-    );
+    expectAgreement(localWatchRecordSchema, readLocalWatchRecord, objectsLike(keys, good));
   });
 
   it('subtitle settings', () => {
@@ -111,25 +110,13 @@ describe('hand-written storage checks agree with contracts', () => {
       language: fc.constantFrom(...SUBTITLE.languages, 'fr', 'ZH'),
       color: fc.constantFrom(...SUBTITLE.colors, 'black'),
     };
-    fc.assert(
-      fc.property(objectsLike(keys, good), (value) => {
-        const parsed = subtitleSettingsSchema.safeParse(value);
-        expect(readSubtitleSettingsValue(value)).toEqual(parsed.success ? parsed.data : null);
-      }),
-      { numRuns: 2000 },
-    );
+    expectAgreement(subtitleSettingsSchema, readSubtitleSettingsValue, objectsLike(keys, good));
   });
 
   it("the explore feed's session", () => {
     const ids = fc.array(fc.oneof(fc.integer({ min: -2, max: 50 }), { weight: 1, arbitrary: anyValue }), { maxLength: 4 });
     const good = { seen: ids, current: fc.option(fc.integer({ min: -1, max: 50 })), sound: fc.boolean() };
-    fc.assert(
-      fc.property(objectsLike(['seen', 'current', 'sound'], good), (value) => {
-        const parsed = feedSessionSchema.safeParse(value);
-        expect(readFeedSessionValue(value)).toEqual(parsed.success ? parsed.data : null);
-      }),
-      { numRuns: 2000 },
-    );
+    expectAgreement(feedSessionSchema, readFeedSessionValue, objectsLike(['seen', 'current', 'sound'], good));
   });
 
   it('system settings keep the schema fields and default followSystemTheme', () => {
