@@ -138,6 +138,32 @@ test('swipes through five dramas, each playing for real, none twice, the next on
   expect(seen).not.toContain(after);
 });
 
+test("the next drama's video and poster wait until the first one plays", async ({ page }) => {
+  // The first video's media is held, as on a slow network: the next one must not compete with it.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const asked: string[] = [];
+  await page.route('**/media/episodes/**', async (route) => {
+    asked.push(new URL(route.request().url()).pathname);
+    await held;
+    await route.continue().catch(() => undefined);
+  });
+  await openAs(page);
+  await page.goto('/explore');
+  const firstEpisode = await activeItem(page).getAttribute('data-episode-id');
+  await expect.poll(() => asked.length).toBeGreaterThan(0);
+  const following = page.locator('[data-testid="explore-item"][data-index="1"]');
+  await expect(following).toHaveCount(1);
+  await expect(following.getByTestId('explore-video')).not.toHaveAttribute('poster');
+  expect(await videoOf(following)).toMatchObject({ src: '', preload: 'none' });
+  expect(asked.every((address) => address.startsWith(`/media/episodes/${firstEpisode}/`)), asked.join(', ')).toBe(true);
+
+  release();
+  await expectActivePlaying(page);
+  await expectNextPreloaded(page);
+  await expect(following.getByTestId('explore-video')).toHaveAttribute('poster', /\/media\/covers\/w480\//);
+});
+
 test('the feed plays without loading zod: its calls check envelopes only', async ({ page }) => {
   await openAs(page);
   const scriptsWithZod = recordScriptsHolding(page, 'zod');

@@ -1,5 +1,5 @@
 import type { ExploreItem } from '@drama/contracts';
-import { useCallback, useEffect, useRef, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../../shared/i18n/i18n';
 import { swipeDirection } from '../../player/lib/swipe';
 import { usePageVisible } from '../hooks/use-page-visible';
@@ -144,6 +144,12 @@ export function ExploreFeed({ items, index, onIndexChange, trailing }: ExploreFe
     return () => window.removeEventListener('keydown', onKey);
   }, [go, index]);
 
+  // The neighbours' sources wait until the first item plays: on a phone's network their videos
+  // and posters would otherwise share its bandwidth while it is still loading. Once the feed has
+  // played, a neighbour loads as soon as it is one away, so that a swipe shows it at once.
+  const [played, setPlayed] = useState(false);
+  const onPlaying = useCallback(() => setPlayed(true), []);
+
   const mounted: number[] = [];
   for (let position = Math.max(0, index - 1); position <= Math.min(last, index + 2); position += 1) mounted.push(position);
 
@@ -183,7 +189,9 @@ export function ExploreFeed({ items, index, onIndexChange, trailing }: ExploreFe
                   position={position + 1}
                   total={items.length}
                   active={position === index}
-                  loaded={Math.abs(position - index) <= 1}
+                  near={Math.abs(position - index) <= 1}
+                  loaded={position === index || (played && Math.abs(position - index) <= 1)}
+                  onPlaying={onPlaying}
                   hold={!pageVisible}
                 />
               ) : (

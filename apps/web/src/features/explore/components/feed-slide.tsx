@@ -17,8 +17,12 @@ interface FeedSlideProps {
   active: boolean;
   /** Paused in place while the browser tab is hidden. */
   hold: boolean;
-  /** On screen or next to it: the source is set, so a swipe shows it at once. */
+  /** On screen or next to it: its actions read their state. */
+  near: boolean;
+  /** The source is set: on screen, or next to it once the feed has played (a swipe shows it at once). */
   loaded: boolean;
+  /** Told when the item on screen plays. */
+  onPlaying: () => void;
 }
 
 /** A spinner held back briefly, so a quick start never flashes it. */
@@ -48,12 +52,15 @@ function tapLabel(status: FeedVideoStatus, muted: boolean, t: (key: 'explore.unm
 }
 
 /** One drama of the feed: its first episode playing full-bleed, with the info and actions over it. */
-export const FeedSlide = memo(function FeedSlide({ item, position, total, active, loaded, hold }: FeedSlideProps) {
+export const FeedSlide = memo(function FeedSlide({ item, position, total, active, near, loaded, hold, onPlaying }: FeedSlideProps) {
   const { t } = useTranslation();
   const videoRef = useRef<HTMLVideoElement>(null);
   const { drama, episode } = item;
   const video = useFeedVideo(videoRef, { url: episode.playUrl, format: episode.format, loaded, active, hold });
   const { status, muted } = video;
+  useEffect(() => {
+    if (active && status === 'playing') onPlaying();
+  }, [active, status, onPlaying]);
 
   return (
     <article
@@ -154,7 +161,7 @@ export const FeedSlide = memo(function FeedSlide({ item, position, total, active
             {active && <FeedSubtitles videoRef={videoRef} tracks={episode.subtitles} />}
             <FeedInfo item={item} />
           </div>
-          <FeedActions item={item} near={loaded} active={active} />
+          <FeedActions item={item} near={near} active={active} />
         </div>
         <WatchBar item={item} />
       </div>
