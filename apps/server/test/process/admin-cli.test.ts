@@ -69,6 +69,8 @@ beforeAll(async () => {
   }
 }, 300_000);
 
+// Closing the embedded database after a run of imports is slow while other test files share the
+// two cores, hence the hook's time; a server that never exits still fails here.
 afterAll(async () => {
   if (server && server.exitCode === null) {
     const exited = new Promise((resolve) => server?.once('exit', resolve));
@@ -76,8 +78,6 @@ afterAll(async () => {
     await exited;
   }
   rmSync(root, { recursive: true, force: true });
-  // Closing the embedded database after a run of imports is slow while other test files share
-  // the two cores; a server that never exits still fails here.
 }, 90_000);
 
 interface Run {

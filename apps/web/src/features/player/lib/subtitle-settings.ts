@@ -20,8 +20,10 @@ export interface SubtitleSettings {
 }
 
 function isFontSize(value: unknown): value is number {
+  if (!Number.isSafeInteger(value)) return false;
+  const size = value as number;
   const { fontSizeMin: min, fontSizeMax: max, fontSizeStep: step } = SUBTITLE;
-  return Number.isSafeInteger(value) && (value as number) >= min && (value as number) <= max && ((value as number) - min) % step === 0;
+  return size >= min && size <= max && (size - min) % step === 0;
 }
 
 /**
