@@ -115,8 +115,13 @@ async function main(): Promise<void> {
     }
     closing = true;
     say(`${signal} received: finishing in-flight requests...`);
+    const grace = setTimeout(() => {
+      say(`Still open after ${config.SHUTDOWN_GRACE_SECONDS} s: cutting the remaining connections.`);
+      server.server.closeAllConnections();
+    }, config.SHUTDOWN_GRACE_SECONDS * 1000);
     try {
       await server.close();
+      clearTimeout(grace);
       await database.close();
       say('Stopped cleanly.');
       process.exit(0);

@@ -167,6 +167,12 @@ const envSchema = z.object({
     .default('https://api.mch.weixin.qq.com'),
   SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional()),
   APP_TIMEZONE: timezone.default('Asia/Shanghai'),
+  /**
+   * On SIGTERM or SIGINT, requests in flight get this long to finish; connections still open
+   * then (a client that stopped sending or reading) are cut, so the database still closes cleanly
+   * before an orchestrator's own deadline kills the process.
+   */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().int().min(1).max(300).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanFlag,
   /** Members' uploaded images (feedback screenshots). Default: DATA_DIR/uploads. */

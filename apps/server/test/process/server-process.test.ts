@@ -1,5 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -48,6 +49,34 @@ describe('the server process', () => {
     second.child.kill('SIGINT');
     expect(await second.exited).toBe(0);
   }, 300_000);
+
+  it('on SIGTERM, cuts a client that stalls mid-request once SHUTDOWN_GRACE_SECONDS have passed, and still stops cleanly', async () => {
+    const running = run({ PORT: '0', DATA_DIR: dataDir, SHUTDOWN_GRACE_SECONDS: '2' });
+    const port = Number((await waitFor(running, /Ready: open http:\/\/localhost:(\d+)/))[1]);
+
+    // Headers and part of the body, then nothing: the request stays in flight, as a phone's
+    // does when it loses its network mid-upload.
+    const stalled = net.connect(port, '127.0.0.1');
+    await new Promise<void>((resolve) => stalled.once('connect', resolve));
+    stalled.write(
+      'POST /api/v1/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"phone":',
+    );
+    const cut = new Promise<void>((resolve) => stalled.once('close', () => resolve()));
+    // The server has the request once its body starts arriving; give it a moment to get there.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+
+    const signalledAt = Date.now();
+    running.child.kill('SIGTERM');
+    expect(await running.exited).toBe(0);
+    const took = Date.now() - signalledAt;
+    await cut;
+
+    // It waited for the request, then cut it, and closed the database as on any other stop.
+    expect(took).toBeGreaterThanOrEqual(2_000);
+    const output = running.output();
+    expect(output).toContain('Still open after 2 s: cutting the remaining connections.');
+    expect(output).toContain('Stopped cleanly');
+  }, 120_000);
 
   it('refuses a bad configuration value, naming it', async () => {
     const running = run({ PORT: 'not-a-port', DATA_DIR: dataDir });
