@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState, type RefObject } from 'react'
 import { withTimestamp } from '../../player/lib/media-url';
 import { attachSource } from '../lib/attach-source';
 import { setSound, useSound } from '../lib/sound';
+import { INITIAL_VIDEO_STATE, markWaiting, readVideoState } from '../lib/video-state';
 
 export type FeedVideoStatus = 'idle' | 'loading' | 'playing' | 'paused' | 'error';
 
@@ -17,8 +18,6 @@ interface Options {
   hold: boolean;
 }
 
-const HAVE_CURRENT_DATA = 2;
-
 function isNamedError(error: unknown, name: string): boolean {
   return error instanceof DOMException && error.name === name;
 }
@@ -32,7 +31,7 @@ export function useFeedVideo(videoRef: RefObject<HTMLVideoElement | null>, { url
   const [attempt, setAttempt] = useState(0);
   const [failedAttempt, setFailedAttempt] = useState<number | null>(null);
   const [userPaused, setUserPaused] = useState(false);
-  const [state, setState] = useState({ playing: false, ready: false, waiting: false, muted: true });
+  const [state, setState] = useState(INITIAL_VIDEO_STATE);
   const wasActive = useRef(false);
 
   // A pause belongs to one viewing: an item scrolled away and back plays again.
@@ -52,14 +51,12 @@ export function useFeedVideo(videoRef: RefObject<HTMLVideoElement | null>, { url
   useEffect(() => {
     const video = videoRef.current;
     if (!video) return;
-    const read = () =>
-      setState({
-        playing: !video.paused && !video.ended,
-        ready: video.readyState >= HAVE_CURRENT_DATA,
-        waiting: false,
-        muted: video.muted,
-      });
-    const onWaiting = () => setState((current) => ({ ...current, waiting: true }));
+    const read = () => {
+      // Read now, as the event leaves the element, not when React gets to the update.
+      const { paused, ended, readyState, muted } = video;
+      setState((current) => readVideoState(current, { paused, ended, readyState, muted }));
+    };
+    const onWaiting = () => setState(markWaiting);
     const onError = () => {
       if (video.error) setFailedAttempt(attempt);
     };
