@@ -16,6 +16,7 @@ const SHELL_PUBLIC_FILES = [
   '/index.html',
   '/offline.html',
   '/manifest.webmanifest',
+  '/icons/icon-48.png',
   '/icons/icon-192.png',
   '/icons/icon-512.png',
   '/icons/apple-touch-icon.png',

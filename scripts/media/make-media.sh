@@ -9,6 +9,8 @@
 #   media/clips/<clip>.{zh,zh-Hant,en}.vtt  subtitles
 #   media/covers/<drama>.jpg                600x800 posters
 #   media/brand/logo.{svg,png}              the app logo
+#   media/brand/logo-144.webp               the logo the app shows (a raster: an SVG <img> costs a
+#                                           phone tens of ms of main thread to set up)
 #   media/manifest.json                     clip durations (ffprobe) and the cover list
 #
 # Clips: <drama>-epNN for each free episode, <drama>-vip-a / -vip-b shared by locked episodes.
@@ -57,9 +59,10 @@ n_covers=$(grep -c '^cover' "$JOBS")
 log "$n_covers dramas, $n_clips clips"
 
 # --- brand ---------------------------------------------------------------------------------------
-log "brand/logo.svg, brand/logo.png"
+log "brand/logo.svg, brand/logo.png, brand/logo-144.webp"
 cp scripts/media/logo.svg "$OUT/brand/logo.svg"
 "${FF[@]}" -i scripts/media/logo.svg "${RASTER[@]}" "$OUT/brand/logo.png"
+"${FF[@]}" -i scripts/media/logo.svg -frames:v 1 -vf 'scale=144:144' -c:v libwebp -quality 90 "$OUT/brand/logo-144.webp"
 
 # --- music beds and covers (quick, one at a time) ----------------------------------------------
 mkdir -p "$WORK/music" "$WORK/logs" "$WORK/ok"

@@ -6,7 +6,7 @@ import type { SystemSettings } from '@drama/contracts';
  */
 export const seedSettings: SystemSettings = {
   siteName: '星河短剧',
-  siteLogo: '/media/brand/logo.svg',
+  siteLogo: '/media/brand/logo-144.webp',
   siteDescription: '每天几分钟，追完一部好剧。Bite-sized dramas, one swipe at a time.',
   siteDomain: 'localhost',
   copyright: '© 2026 星河短剧 Starriver Shorts',

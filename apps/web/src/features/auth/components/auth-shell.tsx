@@ -5,7 +5,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { PreferencesButton } from '../../../shared/preferences/preferences-button';
 import { useSystemSettings } from '../../../shared/system-settings/get-system-settings';
 
-const DEFAULT_LOGO = '/media/brand/logo.svg';
+const DEFAULT_LOGO = '/media/brand/logo-144.webp';
 
 interface AuthShellProps {
   title: string;

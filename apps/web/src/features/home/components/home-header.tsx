@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { PreferencesButton } from '../../../shared/preferences/preferences-button';
 import { useSystemSettings } from '../../../shared/system-settings/get-system-settings';
 
-const DEFAULT_LOGO = '/media/brand/logo.svg';
+const DEFAULT_LOGO = '/media/brand/logo-144.webp';
 
 export function HomeHeader() {
   const { t } = useTranslation();

@@ -4,7 +4,7 @@ import { useTranslation } from '../../../shared/i18n/i18n';
 import { useSystemSettings } from '../../../shared/system-settings/get-system-settings';
 import { BottomSheet } from '../../../shared/ui/bottom-sheet';
 
-const DEFAULT_LOGO = '/media/brand/logo.svg';
+const DEFAULT_LOGO = '/media/brand/logo-144.webp';
 
 interface FollowSheetProps {
   open: boolean;
