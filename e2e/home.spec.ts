@@ -148,3 +148,25 @@ test('the first page shows its logo and icon as rasters, not as SVG images', asy
   expect(svgImages).toEqual([]);
   await expect(page.locator('link[rel="icon"]')).toHaveAttribute('type', 'image/png');
 });
+
+test('the endless grid below the fold asks for its dramas only once scrolled near', async ({ page }) => {
+  // On a phone's network its call and a dozen covers would share the connection with the first
+  // screen's: it waits until the visitor comes within 300 px of it.
+  const gridCalls: string[] = [];
+  page.on('request', (sent) => {
+    const address = new URL(sent.url());
+    const params = address.searchParams;
+    if (address.pathname.endsWith('/client/dramas') && params.get('page') === '1' && !params.has('sort')) {
+      gridCalls.push(address.search);
+    }
+  });
+  await page.goto('/');
+  await expect(page.getByTestId('new-releases').getByTestId('drama-card').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(gridCalls).toEqual([]);
+  await expect(page.getByTestId('more-to-watch').getByTestId('drama-card')).toHaveCount(0);
+
+  await page.getByTestId('more-to-watch').scrollIntoViewIfNeeded();
+  await expect(page.getByTestId('more-to-watch').getByTestId('drama-card').first()).toBeVisible();
+  expect(gridCalls).toHaveLength(1);
+});

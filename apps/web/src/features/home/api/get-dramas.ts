@@ -32,7 +32,7 @@ export function dramasInfiniteQueryOptions(params: Omit<DramaListParams, 'page'>
   });
 }
 
-export function useInfiniteDramas(params: Omit<DramaListParams, 'page'>) {
+export function useInfiniteDramas(params: Omit<DramaListParams, 'page'>, { enabled = true }: { enabled?: boolean } = {}) {
   const locale = useLocale();
-  return useInfiniteQuery(dramasInfiniteQueryOptions(params, locale));
+  return useInfiniteQuery({ ...dramasInfiniteQueryOptions(params, locale), enabled });
 }

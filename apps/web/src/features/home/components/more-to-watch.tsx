@@ -5,16 +5,21 @@ import { DramaCard } from '../../../shared/ui/drama-card';
 import { ErrorState } from '../../../shared/ui/error-state';
 import { SectionHeader } from '../../../shared/ui/section-header';
 import { DramaCardSkeleton } from '../../../shared/ui/skeleton';
+import { useNearViewport } from '../../../shared/ui/use-near-viewport';
 import { useInfiniteDramas } from '../api/get-dramas';
 
 const PAGE_SIZE = 12;
 
-/** The endless grid at the bottom: loads the next page as its end comes into view. */
-export function MoreToWatch() {
+/**
+ * The endless grid at the bottom: loads its first page once near the screen (`settled`: the
+ * rows above have their content) and the next as its end comes into view.
+ */
+export function MoreToWatch({ settled }: { settled: boolean }) {
   const { t } = useTranslation();
   const headingId = useId();
+  const sectionRef = useRef<HTMLElement>(null);
   const sentinelRef = useRef<HTMLDivElement>(null);
-  const query = useInfiniteDramas({ limit: PAGE_SIZE });
+  const query = useInfiniteDramas({ limit: PAGE_SIZE }, { enabled: useNearViewport(sectionRef, { settled }) });
   const { data, error, isPending, hasNextPage, isFetchingNextPage, fetchNextPage, refetch } = query;
   const dramas = data?.pages.flatMap((page) => page.items) ?? [];
   // A drama published between two page loads shifts the pages by one: never show it twice.
@@ -34,7 +39,7 @@ export function MoreToWatch() {
   }, [hasNextPage, isFetchingNextPage, fetchNextPage, error]);
 
   return (
-    <section aria-labelledby={headingId} data-testid="more-to-watch" className="mt-7">
+    <section ref={sectionRef} aria-labelledby={headingId} data-testid="more-to-watch" className="mt-7">
       <SectionHeader id={headingId} title={t('home.moreToWatch')} />
       {error && !data ? (
         <ErrorState compact error={error} onRetry={() => void refetch()} className="mx-4 mt-2.5" />

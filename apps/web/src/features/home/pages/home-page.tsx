@@ -4,6 +4,7 @@ import { EmptyState } from '../../../shared/ui/empty-state';
 import { ErrorState } from '../../../shared/ui/error-state';
 import { useDramas } from '../api/get-dramas';
 import { useFeatured } from '../api/get-featured';
+import { useTags } from '../api/get-tags';
 import { HOT_RAIL, LATEST_RAIL } from '../api/prefetch-home';
 import { ContinueWatching } from '../components/continue-watching';
 import { DramaRail } from '../components/drama-rail';
@@ -17,6 +18,8 @@ export function HomePage() {
   const featured = useFeatured();
   const hot = useDramas(HOT_RAIL);
   const latest = useDramas(LATEST_RAIL);
+  // The tag chips' own call, shared: the grid below them waits until they have their height.
+  const tags = useTags();
 
   const catalogueEmpty =
     featured.data?.items.length === 0 && hot.data?.items.length === 0 && latest.data?.items.length === 0;
@@ -79,7 +82,7 @@ export function HomePage() {
             onRetry={() => void latest.refetch()}
           />
           <TagChips />
-          <MoreToWatch />
+          <MoreToWatch settled={[featured, hot, latest, tags].every((query) => !query.isPending)} />
         </>
       )}
     </div>
