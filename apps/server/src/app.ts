@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
+import type { Http2SecureServer } from 'node:http2';
 import path from 'node:path';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { API_BASE } from '@drama/contracts';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyHttp2SecureOptions, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DatabaseHandle } from './db/database.js';
 import { adminToken } from './modules/admin/guard.js';
@@ -98,7 +99,7 @@ export function defaultLogger(config: Config): FastifyServerOptions['logger'] {
 /** Builds the app: platform plugins first, then every module's routes. Listening is main.ts's job. */
 export async function buildApp(options: BuildOptions): Promise<App> {
   const { config, database } = options;
-  const server = Fastify({
+  const fastifyOptions: FastifyServerOptions = {
     logger: options.logger ?? defaultLogger(config),
     trustProxy: config.TRUST_PROXY,
     // Every JSON body the app takes is small: anything larger is refused (413) from its
@@ -110,7 +111,17 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     routerOptions: { maxParamLength: 200 },
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
-  });
+  };
+  // With a certificate, HTTP/2 over TLS (HTTP/1.1 for clients that do not offer it). Routes see
+  // the same request and reply either way, so the instance keeps the default type.
+  const server =
+    config.TLS_CERT && config.TLS_KEY
+      ? (Fastify({
+          ...(fastifyOptions as FastifyHttp2SecureOptions<Http2SecureServer>),
+          http2: true,
+          https: { allowHTTP1: true, cert: config.TLS_CERT, key: config.TLS_KEY },
+        }) as unknown as FastifyInstance)
+      : Fastify(fastifyOptions);
   server.setValidatorCompiler(validatorCompiler);
   // Handlers are type-checked against the response schemas at compile time; the tests parse
   // every answer with the same schemas. Serialising without re-validating keeps hot reads fast.

@@ -1,3 +1,5 @@
+import type { Http2Session } from 'node:http2';
+import type { Socket } from 'node:net';
 import { buildApp } from './app.js';
 import { DatabaseUnavailableError, openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
@@ -107,6 +109,25 @@ async function main(): Promise<void> {
   // Secrets are generated into DATA_DIR here, with PostgreSQL too.
   const { server } = await step('Preparing the server', () => buildApp({ config, database }), verbose);
 
+  // What the grace period cuts. Over TLS (HTTP/2, or HTTP/1.1 beside it) every connection is a
+  // TLS socket: an HTTP/2 server has no closeAllConnections of its own.
+  const tlsSockets = new Set<Socket>();
+  server.server.on('secureConnection', (socket: Socket) => {
+    tlsSockets.add(socket);
+    socket.once('close', () => tlsSockets.delete(socket));
+  });
+  // A browser keeps its HTTP/2 session open while idle, as it keeps an HTTP/1.1 keep-alive
+  // socket: on shutdown each is told to go away (GOAWAY), its streams in flight still finishing.
+  const sessions = new Set<Http2Session>();
+  server.server.on('session', (session: Http2Session) => {
+    sessions.add(session);
+    session.once('close', () => sessions.delete(session));
+  });
+  const cutConnections = () => {
+    if ('closeAllConnections' in server.server) server.server.closeAllConnections();
+    for (const socket of tlsSockets) socket.destroy();
+  };
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) {
@@ -115,9 +136,10 @@ async function main(): Promise<void> {
     }
     closing = true;
     say(`${signal} received: finishing in-flight requests...`);
+    for (const session of sessions) session.close();
     const grace = setTimeout(() => {
       say(`Still open after ${config.SHUTDOWN_GRACE_SECONDS} s: cutting the remaining connections.`);
-      server.server.closeAllConnections();
+      cutConnections();
     }, config.SHUTDOWN_GRACE_SECONDS * 1000);
     try {
       await server.close();
@@ -137,7 +159,8 @@ async function main(): Promise<void> {
   const address = server.server.address();
   const port = typeof address === 'object' && address ? address.port : config.PORT;
   const shownHost = config.HOST === '127.0.0.1' || config.HOST === '0.0.0.0' ? 'localhost' : config.HOST;
-  say(`Ready: open http://${shownHost}:${port} (API docs at /api/docs)`);
+  const scheme = config.TLS_CERT ? 'https' : 'http';
+  say(`Ready: open ${scheme}://${shownHost}:${port} (API docs at /api/docs)`);
 }
 
 main().catch((error: unknown) => {

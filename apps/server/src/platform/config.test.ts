@@ -1,5 +1,8 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { LOCALHOST_TLS } from '../../test/support/tls.js';
 import { ConfigError, loadConfig, REPO_ROOT } from './config.js';
 
 describe('loadConfig', () => {
@@ -34,5 +37,23 @@ describe('loadConfig', () => {
   ])('stops on a bad %s and names it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(name));
+  });
+
+  it('takes a TLS certificate and its key as files or as PEM text', () => {
+    const fromFiles = loadConfig({ TLS_CERT: LOCALHOST_TLS.cert, TLS_KEY: LOCALHOST_TLS.key });
+    expect(fromFiles.TLS_CERT).toContain('-----BEGIN CERTIFICATE-----');
+    expect(fromFiles.TLS_KEY).toContain('PRIVATE KEY-----');
+    // As a platform's secret store often gives it: one line, the breaks escaped.
+    const escaped = readFileSync(LOCALHOST_TLS.key, 'utf8').replace(/\n/g, '\\n');
+    expect(loadConfig({ TLS_CERT: LOCALHOST_TLS.cert, TLS_KEY: escaped }).TLS_KEY).toBe(fromFiles.TLS_KEY);
+  });
+
+  it('stops on half a TLS pair, a key that is not the certificate\'s, or a file that is neither', () => {
+    expect(() => loadConfig({ TLS_CERT: LOCALHOST_TLS.cert })).toThrow(/TLS_KEY: is required with the other/);
+    expect(() => loadConfig({ TLS_KEY: LOCALHOST_TLS.key })).toThrow(/TLS_CERT: is required with the other/);
+    const other = generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey.export({ type: 'pkcs8', format: 'pem' });
+    expect(() => loadConfig({ TLS_CERT: LOCALHOST_TLS.cert, TLS_KEY: String(other) })).toThrow(/TLS_KEY: is not the private key/);
+    expect(() => loadConfig({ TLS_CERT: LOCALHOST_TLS.key, TLS_KEY: LOCALHOST_TLS.key })).toThrow(/TLS_CERT: must be a PEM certificate/);
+    expect(() => loadConfig({ TLS_CERT: '/nowhere/cert.pem', TLS_KEY: LOCALHOST_TLS.key })).toThrow(/TLS_CERT: no file at/);
   });
 });

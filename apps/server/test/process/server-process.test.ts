@@ -1,10 +1,14 @@
 import type { ChildProcess } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import http2 from 'node:http2';
+import https from 'node:https';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import type { ConnectionOptions, TLSSocket } from 'node:tls';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type ServerProcess, startServer, waitForOutput } from '../support/server-process.js';
+import { LOCALHOST_TLS } from '../support/tls.js';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'drama-process-'));
 
@@ -77,6 +81,48 @@ describe('the server process', () => {
     expect(output).toContain('Still open after 2 s: cutting the remaining connections.');
     expect(output).toContain('Stopped cleanly');
   }, 120_000);
+
+  it('with TLS_CERT and TLS_KEY, speaks HTTP/2 and HTTP/1.1 over TLS with HSTS, and tells idle HTTP/2 sessions to go away on SIGTERM', async () => {
+    // A grace period far longer than the stop may take: a session left open would show.
+    const running = run({ PORT: '0', DATA_DIR: dataDir, TLS_CERT: LOCALHOST_TLS.cert, TLS_KEY: LOCALHOST_TLS.key, SHUTDOWN_GRACE_SECONDS: '60' });
+    const port = Number((await waitFor(running, /Ready: open https:\/\/localhost:(\d+)/))[1]);
+    const ca = readFileSync(LOCALHOST_TLS.cert);
+
+    // HTTP/2, as browsers ask for it; the session then stays open, idle, as a browser's does.
+    const session = http2.connect(`https://127.0.0.1:${port}`, { ca });
+    const answer = await new Promise<{ headers: http2.IncomingHttpHeaders; body: string }>((resolve, reject) => {
+      const stream = session.request({ ':path': '/api/v1/client/dramas?limit=1' });
+      let body = '';
+      stream.setEncoding('utf8');
+      stream.on('response', (headers) => stream.on('data', (chunk: string) => (body += chunk)).on('end', () => resolve({ headers, body })));
+      stream.on('error', reject);
+    });
+    expect(answer.headers[':status']).toBe(200);
+    expect(answer.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
+    expect(JSON.parse(answer.body)).toMatchObject({ success: true, data: { items: [expect.anything()] } });
+
+    // HTTP/1.1 for a client that does not offer HTTP/2.
+    const onlyHttp1: https.RequestOptions & ConnectionOptions = { host: '127.0.0.1', port, path: '/api/v1/health', ca, ALPNProtocols: ['http/1.1'], agent: false };
+    const http1 = await new Promise<{ status?: number; version: string; protocol: string | false | null }>((resolve, reject) => {
+      https
+        .get(onlyHttp1, (response) => {
+          response.resume();
+          resolve({ status: response.statusCode, version: response.httpVersion, protocol: (response.socket as TLSSocket).alpnProtocol });
+        })
+        .on('error', reject);
+    });
+    expect(http1).toEqual({ status: 200, version: '1.1', protocol: 'http/1.1' });
+
+    const toldToGo = new Promise((resolve) => session.once('goaway', resolve));
+    const signalledAt = Date.now();
+    running.child.kill('SIGTERM');
+    await toldToGo;
+    expect(await running.exited).toBe(0);
+    expect(Date.now() - signalledAt).toBeLessThan(30_000);
+    expect(running.output()).not.toContain('Still open after');
+    expect(running.output()).toContain('Stopped cleanly');
+    session.destroy();
+  }, 300_000);
 
   it('refuses a bad configuration value, naming it', async () => {
     const running = run({ PORT: 'not-a-port', DATA_DIR: dataDir });
