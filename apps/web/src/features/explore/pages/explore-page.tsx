@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/i18n';
 import { Link } from 'react-router';
 import { useLocale } from '../../../shared/i18n/i18n';
@@ -57,7 +57,11 @@ export function ExplorePage() {
   const locale = useLocale();
   const queryClient = useQueryClient();
   const feed = useExploreFeed();
-  const { data, error, isPending, hasNextPage, isFetchingNextPage, fetchNextPage, refetch } = feed;
+  const { error, hasNextPage, isFetchingNextPage, fetchNextPage, refetch } = feed;
+  // The feed is built in a transition: the slides' render yields to the browser every few
+  // milliseconds instead of holding a slow phone's main thread from the answer to the first frame.
+  const data = useDeferredValue(feed.data);
+  const isPending = data === undefined && !error;
 
   // Decided once per visit: what this session has seen is not shown again.
   const [opened] = useState(readFeedSession);
