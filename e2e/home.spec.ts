@@ -165,6 +165,8 @@ test('the endless grid below the fold asks for its dramas only once scrolled nea
   await page.waitForLoadState('networkidle');
   expect(gridCalls).toEqual([]);
   await expect(page.getByTestId('more-to-watch').getByTestId('drama-card')).toHaveCount(0);
+  // Its places are kept, still: nothing there is loading yet.
+  await expect(page.getByTestId('more-to-watch').locator('.animate-shimmer')).toHaveCount(0);
 
   await page.getByTestId('more-to-watch').scrollIntoViewIfNeeded();
   await expect(page.getByTestId('more-to-watch').getByTestId('drama-card').first()).toBeVisible();

@@ -19,7 +19,8 @@ export function MoreToWatch({ settled }: { settled: boolean }) {
   const headingId = useId();
   const sectionRef = useRef<HTMLElement>(null);
   const sentinelRef = useRef<HTMLDivElement>(null);
-  const query = useInfiniteDramas({ limit: PAGE_SIZE }, { enabled: useNearViewport(sectionRef, { settled }) });
+  const near = useNearViewport(sectionRef, { settled });
+  const query = useInfiniteDramas({ limit: PAGE_SIZE }, { enabled: near });
   const { data, error, isPending, hasNextPage, isFetchingNextPage, fetchNextPage, refetch } = query;
   const dramas = data?.pages.flatMap((page) => page.items) ?? [];
   // A drama published between two page loads shifts the pages by one: never show it twice.
@@ -46,7 +47,7 @@ export function MoreToWatch({ settled }: { settled: boolean }) {
       ) : (
         <div className="mt-2.5 grid grid-cols-3 gap-x-2.5 gap-y-4 px-4">
           {isPending
-            ? Array.from({ length: 6 }, (_, index) => <DramaCardSkeleton key={index} />)
+            ? Array.from({ length: 6 }, (_, index) => <DramaCardSkeleton key={index} still={!near} />)
             : unique.map((drama) => <DramaCard key={drama.id} drama={drama} meta={drama.category?.name} />)}
           {isFetchingNextPage && Array.from({ length: 3 }, (_, index) => <DramaCardSkeleton key={`next-${index}`} />)}
         </div>
