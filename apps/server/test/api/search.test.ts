@@ -243,6 +243,45 @@ describe('search', () => {
   });
 });
 
+describe('search on a server just started', () => {
+  it('finds a drama written while the server was down as soon as the server says it is ready', async () => {
+    let id = 0;
+    const t = await createTestApp({}, {
+      beforeReady: async (database) => {
+        const { id: inserted } = await database.db
+          .insertInto('dramas')
+          .values({
+            slug: 'written-while-down',
+            title: JSON.stringify(same('Bramblewick Returns')),
+            description: JSON.stringify(same('')),
+            cover_path: 'none.jpg',
+            episode_count: 1,
+            free_episode_count: 1,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await database.db
+          .insertInto('episodes')
+          .values({ drama_id: inserted, sequence: 1, is_free: true, duration_seconds: 60, media_key: 'none' })
+          .execute();
+        id = inserted;
+      },
+    });
+    try {
+      const stale = await t.database.db
+        .selectFrom('dramas')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .whereRef('search_indexed_revision', '<>', 'search_revision')
+        .executeTakeFirstOrThrow();
+      expect(Number(stale.n)).toBe(0);
+      const data = await searchOn(t, { keyword: 'bramblewick', suggest: true });
+      expect(data.items.map((hit) => hit.drama.id)).toEqual([id]);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('hot searches', () => {
   let t: TestApp;
   let now = Date.parse('2030-03-10T04:00:00Z');

@@ -17,7 +17,7 @@ export interface TestApp extends App {
 /** The real app on a private copy of the seeded database; `server.inject` drives it. */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { clock?: () => Date } = {},
+  options: { clock?: () => Date; beforeReady?: (database: DatabaseHandle) => Promise<void> } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'drama-test-'));
   const pgTemplate = inject('postgresTemplate');
@@ -41,6 +41,7 @@ export async function createTestApp(
     ...env,
   });
   const app = await buildApp({ config, database, logger: false, ...(options.clock ? { clock: options.clock } : {}) });
+  await options.beforeReady?.(database);
   await app.server.ready();
   return {
     ...app,

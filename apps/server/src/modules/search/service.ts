@@ -124,16 +124,19 @@ export class SearchService {
   }
 
   /**
-   * Keeps the search texts current in the background: a pass now and every few seconds, so a
-   * new or changed drama is found within seconds without any search paying for the check.
+   * Keeps the search texts current in the background: a pass every few seconds, so a new or
+   * changed drama is found within seconds without any search paying for the check. The first
+   * pass is waited for, so a server that says it is ready finds what was imported while it was
+   * down (on PostgreSQL a search could otherwise run beside that pass and find nothing); a
+   * failed pass is reported, not thrown, and the next one tries again.
    */
-  startIndexing(onError: (error: unknown) => void): void {
+  async startIndexing(onError: (error: unknown) => void): Promise<void> {
     if (this.indexing) return;
     this.onIndexError = onError;
-    const pass = () => void this.refreshIndex().catch(onError);
-    pass();
-    this.indexing = setInterval(pass, INDEX_EVERY_MS);
+    const pass = () => this.refreshIndex().catch(onError);
+    this.indexing = setInterval(() => void pass(), INDEX_EVERY_MS);
     this.indexing.unref();
+    await pass();
   }
 
   async stopIndexing(): Promise<void> {
