@@ -7,7 +7,7 @@ import {
   tagDramasResponseSchema,
   type DramaSort,
 } from '@drama/contracts';
-import { expect, test } from './fixtures';
+import { expect, recordScriptsHolding, test } from './fixtures';
 
 test.use({ locale: 'en-US' });
 
@@ -77,6 +77,15 @@ test('switching category and sort changes the grid, and Back keeps the choice', 
   await expect(page).toHaveURL('/category?category=romance&sort=latest');
   await expect(gridTitles(page)).toHaveText(latest.items.map((drama) => drama.title));
   await expect(page.getByRole('link', { name: 'Latest', exact: true })).toHaveAttribute('aria-current', 'true');
+});
+
+test('the categories tab loads without zod: its calls check envelopes only', async ({ page }) => {
+  const scriptsWithZod = recordScriptsHolding(page, 'zod');
+  await page.goto('/category');
+  await expect(gridTitles(page)).toHaveCount(12);
+  await expect(page.getByRole('link', { name: 'All', exact: true })).toHaveAttribute('aria-current', 'true');
+  await page.waitForLoadState('networkidle');
+  expect(await scriptsWithZod()).toEqual([]);
 });
 
 test('scrolling to the bottom loads the next page', async ({ page, request }) => {

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiPaths, dramaListResponseSchema, type Locale } from '@drama/contracts';
+import { apiPaths, type dramaListResponseSchema, type Locale } from '@drama/contracts';
 import { api } from '../../../shared/api/api';
+import { unchecked } from '../../../shared/api/api-client';
 import { useLocale } from '../../../shared/i18n/i18n';
 import { loadRetryDelay, shouldRetryLoad } from '../lib/load-retry';
 import { gridQuery, type CategoryFilter } from './grid-query';
@@ -9,7 +10,7 @@ export { GRID_PAGE_SIZE, type CategoryFilter } from './grid-query';
 
 export function getCategoryDramas(filter: CategoryFilter, page: number, locale: Locale, signal?: AbortSignal) {
   return api.get(apiPaths.dramas(), {
-    schema: dramaListResponseSchema,
+    schema: unchecked<typeof dramaListResponseSchema>(),
     query: gridQuery(filter, page),
     locale,
     signal,

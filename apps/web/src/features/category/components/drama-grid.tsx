@@ -1,6 +1,6 @@
 import type { DramaSummary } from '@drama/contracts';
 import { RotateCw } from 'lucide-react';
-import { useCallback, type ReactNode } from 'react';
+import { useCallback, useDeferredValue, type ReactNode } from 'react';
 import { useTranslation } from '../../../shared/i18n/i18n';
 import { DramaCard } from '../../../shared/ui/drama-card';
 import { ErrorState } from '../../../shared/ui/error-state';
@@ -52,15 +52,19 @@ function RetryNotice({ attempt }: { attempt: number }) {
 /** Three columns of covers that load the next page as the end comes into view. */
 export function DramaGrid({ query, empty, metaOf }: DramaGridProps) {
   const { t } = useTranslation();
-  const { data, error, isPending, isFetching, failureCount, hasNextPage, isFetchingNextPage, fetchNextPage, refetch } =
-    query;
+  const { error, isPending, isFetching, failureCount, hasNextPage, isFetchingNextPage, fetchNextPage, refetch } = query;
+  // The cards are built in a transition: their render yields to the browser every few
+  // milliseconds instead of holding a slow phone's main thread from the answer to the first frame.
+  const data = useDeferredValue(query.data);
+  const catchingUp = data === undefined && query.data !== undefined;
   const attempt = retryAttempt(failureCount, isFetching);
   const loadMore = useCallback(() => {
     void fetchNextPage({ cancelRefetch: false });
   }, [fetchNextPage]);
 
-  // First load, or a retry after it failed: skeletons, with the attempt once one has failed.
-  if (isPending || (!data && isFetching)) {
+  // First load, a retry after it failed, or the first cards still being built: skeletons, with
+  // the attempt once one has failed.
+  if (isPending || catchingUp || (!data && isFetching)) {
     return (
       <div aria-busy="true">
         <span className="sr-only">{t('common.loading')}</span>
