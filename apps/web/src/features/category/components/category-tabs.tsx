@@ -20,7 +20,10 @@ export function CategoryTabs({ categories, isPending, selected, linkTo }: Catego
   const scrollerRef = useRef<HTMLUListElement>(null);
 
   // Coming back to a category far along the row: bring its chip into view, without moving the page.
+  // "All" is first, where the row starts or was just tapped: reading the layout for it would force
+  // the page's first layout inside React's commit, before the browser would have done it anyway.
   useLayoutEffect(() => {
+    if (selected === undefined) return;
     const scroller = scrollerRef.current;
     const chip = scroller?.querySelector<HTMLElement>('[aria-current="true"]');
     if (!scroller || !chip) return;
