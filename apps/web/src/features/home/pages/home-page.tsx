@@ -1,4 +1,5 @@
 import { Clapperboard } from 'lucide-react';
+import { useDeferredValue } from 'react';
 import { useTranslation } from '../../../shared/i18n/i18n';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { ErrorState } from '../../../shared/ui/error-state';
@@ -20,9 +21,20 @@ export function HomePage() {
   const latest = useDramas(LATEST_RAIL);
   // The tag chips' own call, shared: the grid below them waits until they have their height.
   const tags = useTags();
+  // The rows are built in a transition: each answer's render yields to the browser every few
+  // milliseconds instead of holding a slow phone's main thread between the answer and the frame.
+  const featuredItems = useDeferredValue(featured.data?.items);
+  const hotItems = useDeferredValue(hot.data?.items);
+  const latestItems = useDeferredValue(latest.data?.items);
 
-  const catalogueEmpty =
-    featured.data?.items.length === 0 && hot.data?.items.length === 0 && latest.data?.items.length === 0;
+  // The endless grid waits until the rows above it have their height (shown, or failed).
+  const rowsSettled =
+    !tags.isPending &&
+    (featuredItems !== undefined || Boolean(featured.error)) &&
+    (hotItems !== undefined || Boolean(hot.error)) &&
+    (latestItems !== undefined || Boolean(latest.error));
+
+  const catalogueEmpty = featuredItems?.length === 0 && hotItems?.length === 0 && latestItems?.length === 0;
   // When nothing at all could be loaded, one message says so instead of one per row.
   const nothingLoaded = [featured, hot, latest].every((query) => query.error && !query.data);
   const retryAll = () => {
@@ -44,12 +56,12 @@ export function HomePage() {
     <div className="pb-4">
       <HomeHeader />
       <div className="pt-2">
-        {featured.isPending ? (
-          <FeaturedCarouselSkeleton />
-        ) : featured.error ? (
+        {featured.error ? (
           <ErrorState compact error={featured.error} onRetry={() => void featured.refetch()} className="mx-4" />
+        ) : featuredItems === undefined ? (
+          <FeaturedCarouselSkeleton />
         ) : (
-          featured.data.items.length > 0 && <FeaturedCarousel dramas={featured.data.items} />
+          featuredItems.length > 0 && <FeaturedCarousel dramas={featuredItems} />
         )}
       </div>
       {catalogueEmpty ? (
@@ -67,8 +79,8 @@ export function HomePage() {
             title={t('home.hotRanking')}
             to="/category?sort=hot"
             ranked
-            dramas={hot.data?.items}
-            isPending={hot.isPending}
+            dramas={hotItems}
+            isPending={hotItems === undefined}
             error={hot.error}
             onRetry={() => void hot.refetch()}
           />
@@ -76,13 +88,13 @@ export function HomePage() {
             testId="new-releases"
             title={t('home.newReleases')}
             to="/category?sort=latest"
-            dramas={latest.data?.items}
-            isPending={latest.isPending}
+            dramas={latestItems}
+            isPending={latestItems === undefined}
             error={latest.error}
             onRetry={() => void latest.refetch()}
           />
           <TagChips />
-          <MoreToWatch settled={[featured, hot, latest, tags].every((query) => !query.isPending)} />
+          <MoreToWatch settled={rowsSettled} />
         </>
       )}
     </div>

@@ -1,6 +1,6 @@
 import { isVipActive, type DramaDetail, type Episode } from '@drama/contracts';
 import { ChevronLeft, Clapperboard, Film, Link2Off } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useDeferredValue, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../shared/i18n/i18n';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../../shared/api/api-client';
@@ -89,10 +89,12 @@ function PlayerLoader({ dramaId }: { dramaId: number }) {
   const userId = signedIn ? (session.user?.id ?? null) : null;
   const requestedId = parseEpisodeId(searchParams.get('episode'));
   const drama = usePlayerDrama(dramaId);
+  // The player is built in a transition: its render yields to the browser every few milliseconds
+  // instead of holding a slow phone's main thread between the drama's answer and the first frame.
+  const dramaData = useDeferredValue(drama.data);
   // Members resume from the server; asked only when the URL names no episode... or names the saved one.
   const resume = useResumePoint(dramaId, userId, signedIn);
 
-  if (drama.isPending || (signedIn && resume.isPending)) return <PlayerSkeleton />;
   if (drama.isError) {
     if (isApiError(drama.error) && drama.error.status === 404) {
       return (
@@ -116,7 +118,8 @@ function PlayerLoader({ dramaId }: { dramaId: number }) {
       </PlayerFrame>
     );
   }
-  if (drama.data.episodes.length === 0) {
+  if (dramaData === undefined || (signedIn && resume.isPending)) return <PlayerSkeleton />;
+  if (dramaData.episodes.length === 0) {
     return (
       <PlayerFrame>
         <EmptyState
@@ -143,7 +146,7 @@ function PlayerLoader({ dramaId }: { dramaId: number }) {
   }
   const vip = signedIn && session.user !== null && isVipActive(session.user);
   return (
-    <StartedPlayer drama={drama.data} requestedId={requestedId} resume={point} vip={vip} />
+    <StartedPlayer drama={dramaData} requestedId={requestedId} resume={point} vip={vip} />
   );
 }
 
