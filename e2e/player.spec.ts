@@ -35,6 +35,25 @@ test.describe('playback', () => {
     await expect(page.getByRole('navigation').getByRole('link')).toHaveCount(0);
   });
 
+  test('a description cut at two lines offers the rest, and takes it back', async ({ page }) => {
+    await openAs(page);
+    await page.goto(`/player/${DRAMA}`);
+    const text = page.getByTestId('drama-description');
+    await expect(text).toBeVisible();
+    // The seeded description runs to five lines or so at a phone's width.
+    expect(await text.evaluate((element) => element.scrollHeight > element.clientHeight + 1)).toBe(true);
+    const toggle = page.getByTestId('drama-description-toggle');
+    await expect(toggle).toHaveAccessibleName('More');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await clickControl(page, 'drama-description-toggle');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(toggle).toHaveAccessibleName('Less');
+    await expect(text).not.toHaveClass(/line-clamp-2/);
+    await clickControl(page, 'drama-description-toggle');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(text).toHaveClass(/line-clamp-2/);
+  });
+
   test("a cold open asks for the drama once, from the page's first script, and preloads the player's code", async ({ page, request }) => {
     const first = (await dramaDetail(request, DRAMA)).episodes[0]!;
     const member = await signUp(request);

@@ -1,8 +1,9 @@
 import type { ExploreItem } from '@drama/contracts';
 import { ChevronRight, Hash, Play } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/i18n';
 import { Link } from 'react-router';
+import { useClamped } from '../../../shared/ui/use-clamped';
 
 const MAX_TAGS = 3;
 
@@ -11,17 +12,7 @@ export function FeedInfo({ item }: { item: ExploreItem }) {
   const { t } = useTranslation();
   const { drama, episode } = item;
   const [expanded, setExpanded] = useState(false);
-  const [clamped, setClamped] = useState(false);
-  const textRef = useRef<HTMLParagraphElement>(null);
-
-  useEffect(() => {
-    const element = textRef.current;
-    if (!element || expanded) return;
-    const measure = () => setClamped(element.scrollHeight > element.clientHeight + 1);
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [drama.description, expanded]);
+  const [textRef, clamped] = useClamped<HTMLParagraphElement>(!expanded, drama.description);
 
   return (
     <section data-testid="explore-info" className="pointer-events-auto min-w-0 pb-1 pl-1 drop-shadow-[0_1px_2px_rgb(0_0_0/0.6)]">

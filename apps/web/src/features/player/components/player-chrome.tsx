@@ -15,11 +15,12 @@ import {
   VolumeX,
   type LucideIcon,
 } from 'lucide-react';
-import { useEffect, useRef, useState, type CSSProperties } from 'react';
+import { useState, type CSSProperties } from 'react';
 import { useLocale, useTranslation } from '../../../shared/i18n/i18n';
 import { useEngine, useEngineState } from '../hooks/use-engine';
 import { formatTime } from '../lib/format-time';
 import { compactCount } from '../../../shared/i18n/compact-count';
+import { useClamped } from '../../../shared/ui/use-clamped';
 
 export const SPEEDS = [0.75, 1, 1.25, 1.5, 2] as const;
 
@@ -175,12 +176,7 @@ interface DramaInfoProps {
 export function DramaInfo({ title, description, sequence, total, onEpisodes }: DramaInfoProps) {
   const { t } = useTranslation();
   const [expanded, setExpanded] = useState(false);
-  const [clamped, setClamped] = useState(false);
-  const textRef = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    const element = textRef.current;
-    if (element && !expanded) setClamped(element.scrollHeight > element.clientHeight + 1);
-  }, [description, expanded]);
+  const [textRef, clamped] = useClamped<HTMLParagraphElement>(!expanded, description);
 
   return (
     <section data-testid="drama-info" className="pointer-events-auto mr-16 mb-1 pl-1 drop-shadow-[0_1px_2px_rgb(0_0_0/0.6)]">
@@ -202,6 +198,7 @@ export function DramaInfo({ title, description, sequence, total, onEpisodes }: D
           {(clamped || expanded) && (
             <button
               type="button"
+              data-testid="drama-description-toggle"
               aria-expanded={expanded}
               onClick={() => setExpanded((value) => !value)}
               className="-my-2 min-h-9 py-2 text-[13px] font-semibold text-white"
