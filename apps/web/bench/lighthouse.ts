@@ -101,17 +101,21 @@ async function startServer(dataDir: string, webDir: string, serverPort: number):
   return child;
 }
 
+/** How often a run that lost its trace is tried again before the bench gives up. */
+const TRACE_RETRIES = 3;
+
 /**
- * Lighthouse sometimes loses the start of its own trace on a loaded machine (NO_NAVSTART, with
- * the advice to run it again): such a run is run once more, and said so.
+ * Lighthouse sometimes loses the start of its own trace (NO_NAVSTART, with the advice to run it
+ * again), now and then twice in a row: such a run is run again, up to three times, and said so.
  */
 async function auditWithRetry(url: string): Promise<PageResult> {
-  try {
-    return await audit(url);
-  } catch (error) {
-    if (!(error instanceof Error) || !/NO_NAVSTART|NO_FCP/.test(error.message)) throw error;
-    console.warn(`${error.message.split('\n')[0]}; running it again`);
-    return audit(url);
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await audit(url);
+    } catch (error) {
+      if (attempt === TRACE_RETRIES || !(error instanceof Error) || !/NO_NAVSTART|NO_FCP/.test(error.message)) throw error;
+      console.warn(`${error.message.split('\n')[0]}; running it again`);
+    }
   }
 }
 
