@@ -19,12 +19,16 @@ function same(text: string): LocalizedText {
   return { 'zh-CN': text, 'zh-Hant': text, 'en-US': text };
 }
 
+interface DramaFields {
+  slug: string;
+  title: LocalizedText;
+  description?: LocalizedText;
+  tagSlugs?: string[];
+  views?: number;
+}
+
 /** A published drama with one free episode, written straight to the database as an import would. */
-async function insertDrama(
-  t: TestApp,
-  fields: { slug: string; title: LocalizedText; description?: LocalizedText; tagSlugs?: string[]; views?: number },
-): Promise<number> {
-  const db = t.database.db;
+async function writeDrama(db: TestApp['database']['db'], fields: DramaFields): Promise<number> {
   const { id } = await db
     .insertInto('dramas')
     .values({
@@ -49,6 +53,12 @@ async function insertDrama(
       .values(tags.map((tag) => ({ drama_id: id, tag_id: tag.id })))
       .execute();
   }
+  return id;
+}
+
+/** `writeDrama`, then the search index's pass that finds it. */
+async function insertDrama(t: TestApp, fields: DramaFields): Promise<number> {
+  const id = await writeDrama(t.database.db, fields);
   await indexed(t);
   return id;
 }
@@ -248,23 +258,7 @@ describe('search on a server just started', () => {
     let id = 0;
     const t = await createTestApp({}, {
       beforeReady: async (database) => {
-        const { id: inserted } = await database.db
-          .insertInto('dramas')
-          .values({
-            slug: 'written-while-down',
-            title: JSON.stringify(same('Bramblewick Returns')),
-            description: JSON.stringify(same('')),
-            cover_path: 'none.jpg',
-            episode_count: 1,
-            free_episode_count: 1,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await database.db
-          .insertInto('episodes')
-          .values({ drama_id: inserted, sequence: 1, is_free: true, duration_seconds: 60, media_key: 'none' })
-          .execute();
-        id = inserted;
+        id = await writeDrama(database.db, { slug: 'written-while-down', title: same('Bramblewick Returns') });
       },
     });
     try {
