@@ -53,9 +53,9 @@ export interface Unchecked<S extends ZodEnvelope> {
  * Types an answer by its contracts schema without importing the schema, so only the envelope is
  * checked. For the calls of the pages a visitor lands on from outside or from the tab bar (home,
  * explore, the player, the categories): the schemas would bring zod, a sixth of the first page's
- * JavaScript budget and about 100 ms of a slow phone's main thread, into their first load. The server's handlers are
- * type-checked against the same schemas and the API tests parse every answer with them; every
- * other call parses.
+ * JavaScript budget and about 100 ms of a slow phone's main thread, into their first load. The
+ * server's handlers are type-checked against the same schemas and the API tests parse every
+ * answer with them; every other call parses.
  * Use with a type-only import: `unchecked<typeof dramaFeaturedResponseSchema>()`.
  */
 export function unchecked<S extends ZodEnvelope>(): Unchecked<S> {
