@@ -25,9 +25,9 @@ export async function registerWebApp(app: FastifyInstance, ctx: AppContext): Pro
       preCompressed: true,
       // Otherwise send's own `public, max-age=0` replaces the header set below.
       cacheControl: false,
-      setHeaders: (res, filePath) => {
+      setHeaders: (reply, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }
