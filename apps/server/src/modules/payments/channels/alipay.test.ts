@@ -1,3 +1,6 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   alipayNotification,
@@ -111,6 +114,40 @@ describe('Alipay face-to-face payment', () => {
     standIn.pay(no);
     await expect(alipay.close(no)).rejects.toMatchObject({ channelCode: 'ACQ.TRADE_STATUS_ERROR' });
   });
+});
+
+describe('Alipay request timestamps', () => {
+  const FIXTURE = fileURLToPath(new URL('./alipay-timestamp.fixture.ts', import.meta.url));
+  // 20:30:45 UTC is already the next morning in Beijing, so a date slip shows as well as an hour one.
+  const NOW = '2026-01-15T20:30:45Z';
+
+  async function timestampsIn(zone: string) {
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', FIXTURE], {
+      env: { ...process.env, TZ: zone, ALIPAY_FIXTURE_NOW: NOW },
+      timeout: 60_000,
+    });
+    return JSON.parse(stdout) as {
+      zone: string;
+      offsetMinutes: number;
+      calls: { method: string; timestamp: string; signatureValid: boolean }[];
+    };
+  }
+
+  // Node reads TZ once at start, so each host zone gets its own process.
+  it.each([
+    ['UTC', 0],
+    ['America/New_York', 300],
+  ])('are Beijing time on a host in %s', async (zone, offsetMinutes) => {
+    const run = await timestampsIn(zone);
+    expect({ zone: run.zone, offsetMinutes: run.offsetMinutes }).toEqual({ zone, offsetMinutes });
+    expect(run.calls).toEqual(
+      ['alipay.trade.precreate', 'alipay.trade.query', 'alipay.trade.close'].map((method) => ({
+        method,
+        timestamp: '2026-01-16 04:30:45',
+        signatureValid: true,
+      })),
+    );
+  }, 90_000);
 });
 
 describe('Alipay notifications', () => {

@@ -21,6 +21,8 @@ export interface AlipaySettings {
   alipayPublicKey: string;
   gateway: string;
   timeoutMs?: number;
+  /** The time each request states in its `timestamp`. */
+  clock?: () => Date;
 }
 
 const SUCCESS = '10000';
@@ -51,8 +53,10 @@ function text(value: unknown): string | null {
 export class AlipayChannel implements PaymentChannelAdapter {
   readonly key = 'alipay' as const;
   private readonly sdk: AlipaySdk;
+  private readonly clock: () => Date;
 
   constructor(private readonly settings: AlipaySettings) {
+    this.clock = settings.clock ?? (() => new Date());
     this.sdk = new AlipaySdk({
       appId: settings.appId,
       privateKey: settings.privateKey,
@@ -65,8 +69,11 @@ export class AlipayChannel implements PaymentChannelAdapter {
   }
 
   private async exec(method: string, params: Record<string, unknown>): Promise<AlipaySdkCommonResult> {
+    // Left to itself the SDK writes the host's local time, but Alipay reads `timestamp` as
+    // Beijing time and refuses a request more than 30 minutes off: a UTC host would be 8 hours out.
+    const now = chinaTime(this.clock());
     try {
-      return await this.sdk.exec(method, params, { validateSign: true });
+      return await this.sdk.exec(method, { ...params, timestamp: `${now.date} ${now.time}` }, { validateSign: true });
     } catch (error) {
       throw new ChannelError(`Alipay ${method} failed: ${(error as Error).message}`, undefined, { cause: error });
     }
