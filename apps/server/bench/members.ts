@@ -6,6 +6,7 @@ import { openDatabase } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { seedDemo } from '../src/db/seed/seed.js';
 import { PasswordHasher } from '../src/modules/auth/passwords.js';
+import { deriveKeys } from '../src/platform/keys.js';
 import { TokenService } from '../src/platform/tokens.js';
 import { repoRoot } from './harness.js';
 
@@ -35,7 +36,8 @@ export async function prepareDatabase(options: {
     await seedDemo(database.db, process.env.MEDIA_DIR ?? path.join(repoRoot, 'media'));
     const passwordHash = await new PasswordHasher().hash(MEMBER_PASSWORD);
     const vipUntil = new Date(Date.now() + 30 * 24 * 3600 * 1000);
-    const tokens = new TokenService(options.jwtSecret);
+    // Tokens are signed with the key derived for them, as the server does.
+    const tokens = new TokenService(deriveKeys(options.jwtSecret).tokens);
     const members: Member[] = [];
     const batch = 500;
     for (let first = 0; first < options.members; first += batch) {

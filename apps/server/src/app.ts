@@ -64,6 +64,7 @@ import { ResponseCache } from './platform/response-cache.js';
 import { MediaSigner } from './platform/media-signing.js';
 import { inProcessRateLimits, redisRateLimits } from './platform/rate-limits.js';
 import { closeRedis, connectRedis, createRedis, RedisHealth } from './platform/redis.js';
+import { deriveKeys } from './platform/keys.js';
 import { keptSecret } from './platform/secrets.js';
 import { TokenService } from './platform/tokens.js';
 
@@ -130,8 +131,11 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   refuseNulCharacters(server);
   await registerSecurityHeaders(server, config);
 
-  const jwtSecret = config.JWT_SECRET ?? keptSecret(config.DATA_DIR, 'jwt-secret');
-  const tokens = new TokenService(jwtSecret);
+  const clock = options.clock;
+  const keys = deriveKeys(config.JWT_SECRET ?? keptSecret(config.DATA_DIR, 'jwt-secret'), {
+    ...(config.MEDIA_SIGNING_SECRET ? { 'media-addresses': config.MEDIA_SIGNING_SECRET } : {}),
+  });
+  const tokens = new TokenService(keys.tokens);
   const redis = config.REDIS_URL ? createRedis(config.REDIS_URL, config.REDIS_TIMEOUT_MS) : undefined;
   const redisHealth = redis ? new RedisHealth(server.log) : undefined;
   if (redis && redisHealth) {
@@ -144,10 +148,13 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     dbKind: database.kind,
     tokens,
     auth: new Authenticator(database.db, tokens),
-    mediaSigner: new MediaSigner(jwtSecret, config.MEDIA_URL_TTL_SECONDS),
+    mediaSigner: new MediaSigner(keys['media-addresses'], config.MEDIA_URL_TTL_SECONDS),
     version: VERSION,
     clock: options.clock ?? (() => new Date()),
-    rateLimits: redis && redisHealth ? redisRateLimits(redis, redisHealth, config.REDIS_TIMEOUT_MS) : inProcessRateLimits(),
+    rateLimits:
+      redis && redisHealth
+        ? redisRateLimits(redis, redisHealth, config.REDIS_TIMEOUT_MS)
+        : inProcessRateLimits(clock ? () => clock().getTime() : Date.now),
   };
   const responseCache = new ResponseCache(30_000, 2_000);
   responseCache.register(server);
@@ -156,7 +163,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     search.invalidate();
   });
   const settings = new SettingsService(database.db);
-  const accounts = createAccountServices(ctx, { secret: jwtSecret, log: server.log });
+  const accounts = createAccountServices(ctx, { keys, log: server.log });
   const admin = new AdminService(ctx);
   const likes = new LikeService(ctx, catalogue);
   const favorites = new FavoriteService(ctx, catalogue);
@@ -200,7 +207,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await scope.register(healthRoutes(ctx));
       await scope.register(settingsRoutes(settings));
       await scope.register(catalogueRoutes(ctx, catalogue));
-      await scope.register(authRoutes(ctx, accounts.auth));
+      await scope.register(authRoutes(ctx, accounts.auth, accounts.challenges));
       await scope.register(userRoutes(ctx, accounts.users));
       await scope.register(adminRoutes(admin, adminToken(config)), { prefix: '/admin' });
       await scope.register(likeRoutes(ctx, likes));

@@ -123,12 +123,31 @@ export const sessionResponseSchema = ok(sessionSchema);
 export const doneSchema = z.object({ ok: z.literal(true) });
 export const doneResponseSchema = ok(doneSchema);
 
+/**
+ * A solved proof-of-work challenge (the altcha widget's payload, base64 JSON), sent again with a
+ * call that was answered CHALLENGE_REQUIRED. Asked for only near a limit, never by default.
+ */
+export const challengePayloadSchema = z
+  .string()
+  .max(8_192)
+  .regex(/^[A-Za-z0-9+/=]+$/, { error: 'challenge must be the solved payload' })
+  .optional();
+
+/** `GET /client/auth/challenge`: a signed challenge for the widget to solve. */
+export const challengeSchema = z.object({
+  parameters: z.record(z.string(), z.unknown()),
+  signature: z.string().optional(),
+});
+export type Challenge = z.infer<typeof challengeSchema>;
+export const challengeResponseSchema = ok(challengeSchema);
+
 export const signUpBodySchema = z.object({
   username: usernameSchema,
   password: passwordSchema,
   email: emailSchema.optional(),
   /** A member's invite code (the inviteFriends task); not case-sensitive; an unknown one is ignored. */
   inviteCode: z.string().trim().max(32).optional(),
+  challenge: challengePayloadSchema,
 });
 export type SignUpBody = z.infer<typeof signUpBodySchema>;
 
@@ -149,6 +168,7 @@ export const signInBodySchema = z.object({
   password: z.string({ error: 'password is required' }).min(1, { error: 'password is required' }).max(PASSWORD_MAX),
   /** The address the client believes it has; kept in the sign-in record beside the one the server saw. */
   ip: z.string().trim().max(64).optional(),
+  challenge: challengePayloadSchema,
 });
 export type SignInBody = z.infer<typeof signInBodySchema>;
 
@@ -162,11 +182,17 @@ export type CodePurpose = (typeof CODE_PURPOSES)[number];
  * `bind` (signed-in members only) goes to an email or phone not used by another account.
  */
 export const codeRequestBodySchema = z.discriminatedUnion('channel', [
-  z.object({ channel: z.literal('email'), target: emailSchema, purpose: z.enum(CODE_PURPOSES) }),
+  z.object({
+    channel: z.literal('email'),
+    target: emailSchema,
+    purpose: z.enum(CODE_PURPOSES),
+    challenge: challengePayloadSchema,
+  }),
   z.object({
     channel: z.literal('phone'),
     target: phoneSchema,
     purpose: z.literal('bind', { error: 'phone codes are only for binding a phone' }),
+    challenge: challengePayloadSchema,
   }),
 ]);
 export type CodeRequestBody = z.infer<typeof codeRequestBodySchema>;
@@ -186,6 +212,7 @@ export const resetPasswordBodySchema = z.object({
   email: emailSchema,
   code: codeSchema,
   newPassword: passwordSchema,
+  challenge: challengePayloadSchema,
 });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
 
@@ -252,10 +279,19 @@ export type BindEmailBody = z.infer<typeof bindEmailBodySchema>;
 // Details carried by the account errors (the numbers the client shows)
 // ---------------------------------------------------------------------------------------------
 
-/** INVALID_CREDENTIALS, WRONG_PASSWORD (and CODE_INVALID): tries left before the lock. */
-export const attemptsDetailsSchema = z.object({ attemptsRemaining: z.int().min(0) });
+/**
+ * INVALID_CREDENTIALS, WRONG_PASSWORD (and CODE_INVALID): tries left before the lock, the same
+ * for an account that exists and one that does not; `challengeRequired` when the next try will
+ * need a solved challenge.
+ */
+export const attemptsDetailsSchema = z.object({
+  attemptsRemaining: z.int().min(0),
+  challengeRequired: z.boolean().optional(),
+});
 /** ACCOUNT_LOCKED: seconds and whole minutes (rounded up) until the account opens again. */
 export const lockDetailsSchema = z.object({ retryAfter: z.int().min(0), minutes: z.int().min(0) });
+/** CODE_DESTINATION_LIMIT: the new addresses or numbers one account may send codes to in a day. */
+export const destinationLimitDetailsSchema = z.object({ retryAfter: z.int().min(0), limit: z.int().min(1) });
 /** CODE_COOLDOWN and CODE_DAILY_LIMIT: seconds to wait, and codes left today. */
 export const codeLimitDetailsSchema = z.object({ retryAfter: z.int().min(0), remainingToday: z.int().min(0) });
 

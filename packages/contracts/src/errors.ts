@@ -32,6 +32,8 @@ export const ERROR_CODES = [
   'CODE_EXPIRED',
   'CODE_COOLDOWN',
   'CODE_DAILY_LIMIT',
+  'CODE_DESTINATION_LIMIT',
+  'CHALLENGE_REQUIRED',
   'MESSAGE_SEND_FAILED',
   'WRONG_PASSWORD',
   'SAME_PASSWORD',
@@ -83,10 +85,14 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   USERNAME_TAKEN: 409,
   EMAIL_TAKEN: 409,
   PHONE_TAKEN: 409,
-  /** Wrong account or password; details.attemptsRemaining when the account exists. */
+  /** Wrong account or password; details { attemptsRemaining, challengeRequired? }, alike for unknown accounts. */
   INVALID_CREDENTIALS: 401,
-  /** Too many wrong passwords; details { retryAfter (seconds), minutes }. */
+  /**
+   * Too many wrong passwords for this account from this address; details { retryAfter (seconds),
+   * minutes }. Other addresses, the owner's among them, are not locked out.
+   */
   ACCOUNT_LOCKED: 429,
+  /** Kept for old clients; the server never answers it (an unknown email is answered like a known one). */
   EMAIL_NOT_REGISTERED: 404,
   /** Wrong, used or replaced code; details.attemptsRemaining for a wrong guess at a live code. */
   CODE_INVALID: 400,
@@ -95,6 +101,14 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   CODE_COOLDOWN: 429,
   /** details { retryAfter (seconds to the next day), remainingToday: 0 } */
   CODE_DAILY_LIMIT: 429,
+  /** One account asked for codes to too many new destinations today; details { retryAfter, limit }. */
+  CODE_DESTINATION_LIMIT: 429,
+  /**
+   * The call is near its limit for this address or account: send it again with a solved
+   * challenge (GET /client/auth/challenge) in `challenge`. Also for a challenge that is wrong,
+   * expired or already used.
+   */
+  CHALLENGE_REQUIRED: 428,
   /** The mail or SMS provider refused or failed; nothing was sent and nothing counted. */
   MESSAGE_SEND_FAILED: 502,
   /** The current password given to change it is wrong; details.attemptsRemaining. */

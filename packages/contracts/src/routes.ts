@@ -21,6 +21,7 @@ export const apiPaths = {
   signIn: () => '/client/auth/sign-in',
   signOut: () => '/client/auth/sign-out',
   authCodes: () => '/client/auth/codes',
+  authChallenge: () => '/client/auth/challenge',
   resetPassword: () => '/client/auth/reset-password',
   me: () => '/client/user/me',
   changePassword: () => '/client/user/password',

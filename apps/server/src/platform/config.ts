@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { parseAddressList } from './client-address.js';
 
 /** The repository root: defaults for data, media and the built web app are relative to it. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -153,7 +154,10 @@ const envSchema = z.object({
   REDIS_URL: optionalString.pipe(z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional()),
   /** How long a rate-limit call to Redis may take before the request falls back to in-process counting. */
   REDIS_TIMEOUT_MS: z.coerce.number().int().min(10).max(10_000).default(200),
+  /** The secret every key is derived from (tokens, media addresses, codes, challenges: platform/keys.ts). */
   JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  /** Signs media addresses on its own, for a CDN that checks them: then it holds no key to tokens. */
+  MEDIA_SIGNING_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   ADMIN_TOKEN: optionalString.pipe(z.string().min(24, 'must be at least 24 characters').optional()),
   /** Signs the sandbox channel's notifications; instances behind one address must share it. */
   SANDBOX_PAYMENT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
@@ -220,6 +224,23 @@ const envSchema = z.object({
   TLS_KEY: tlsKey,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: booleanFlag,
+  /**
+   * Addresses and CIDR ranges the per-address abuse limits (sign-up, sign-in, codes, reset)
+   * do not count, e.g. an office or a load-test runner; per-account limits still hold.
+   */
+  LIMIT_EXEMPT_ADDRESSES: optionalString.refine(
+    (value) => {
+      try {
+        parseAddressList(value);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    { message: 'must be IP addresses or CIDR ranges, comma-separated' },
+  ),
+  /** The work of the sign-in and sign-up challenge: the highest counter a solver may need (about 1 s a phone at 2,000). */
+  CHALLENGE_MAX_COUNTER: z.coerce.number().int().min(2).max(1_000_000).default(2_000),
   /** Members' uploaded images (feedback screenshots). Default: DATA_DIR/uploads. */
   UPLOAD_DIR: optionalString,
   /** Store the web-vitals reports the client sends; when false they are accepted and dropped. */

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { MemoryRateLimiter, type RateLimitDecision, type RateLimiter } from './rate-limit.js';
+import { MemoryRateLimiter, type RateLimitDecision, type RateLimiter, type RateLimitState } from './rate-limit.js';
 import { FallbackRateLimiter } from './rate-limit-redis.js';
 import { RedisHealth } from './redis.js';
 
@@ -9,10 +9,22 @@ class ScriptedLimiter implements RateLimiter {
   calls = 0;
 
   hit(): Promise<RateLimitDecision> {
+    return this.answer({ allowed: true, remaining: 99, retryAfter: 60 });
+  }
+
+  peek(): Promise<RateLimitState> {
+    return this.answer({ count: 1, retryAfter: 60 });
+  }
+
+  reset(): Promise<void> {
+    return this.answer(undefined);
+  }
+
+  private answer<T>(value: T): Promise<T> {
     this.calls += 1;
     if (this.mode === 'fail') return Promise.reject(new Error('Connection is closed.'));
     if (this.mode === 'hang') return new Promise(() => {});
-    return Promise.resolve({ allowed: true, remaining: 99, retryAfter: 60 });
+    return Promise.resolve(value);
   }
 }
 

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { RateLimitDecision, RateLimiter } from './rate-limit.js';
+import type { RateLimitDecision, RateLimiter, RateLimitState } from './rate-limit.js';
 import type { RedisHealth } from './redis.js';
 
 /**
@@ -16,6 +16,13 @@ end
 return {count, ttl}
 `;
 
+/** Reads a counter and its time left in one round trip. */
+const PEEK_SCRIPT = `
+local count = redis.call('GET', KEYS[1])
+if not count then return {0, 0} end
+return {tonumber(count), redis.call('PTTL', KEYS[1])}
+`;
+
 /** The fixed-window counter of MemoryRateLimiter, kept in Redis so every instance shares it. */
 export class RedisRateLimiter implements RateLimiter {
   constructor(
@@ -26,10 +33,23 @@ export class RedisRateLimiter implements RateLimiter {
     private readonly windowMs: number,
   ) {}
 
-  async hit(key: string): Promise<RateLimitDecision> {
-    const [count, ttl] = (await this.redis.eval(HIT_SCRIPT, 1, `rl:${this.name}:${key}`, this.windowMs)) as [number, number];
+  async hit(key: string, windowMs = this.windowMs): Promise<RateLimitDecision> {
+    const [count, ttl] = (await this.redis.eval(HIT_SCRIPT, 1, this.key(key), windowMs)) as [number, number];
     const allowed = count <= this.limit;
     return { allowed, remaining: allowed ? this.limit - count : 0, retryAfter: Math.max(1, Math.ceil(ttl / 1000)) };
+  }
+
+  async peek(key: string): Promise<RateLimitState> {
+    const [count, ttl] = (await this.redis.eval(PEEK_SCRIPT, 1, this.key(key))) as [number, number];
+    return count > 0 && ttl > 0 ? { count, retryAfter: Math.max(1, Math.ceil(ttl / 1000)) } : { count: 0, retryAfter: 0 };
+  }
+
+  async reset(key: string): Promise<void> {
+    await this.redis.del(this.key(key));
+  }
+
+  private key(key: string): string {
+    return `rl:${this.name}:${key}`;
   }
 }
 
@@ -54,16 +74,28 @@ export class FallbackRateLimiter implements RateLimiter {
     private readonly timeoutMs: number,
   ) {}
 
-  async hit(key: string): Promise<RateLimitDecision> {
+  hit(key: string, windowMs?: number): Promise<RateLimitDecision> {
+    return this.ask((limiter) => limiter.hit(key, windowMs));
+  }
+
+  peek(key: string): Promise<RateLimitState> {
+    return this.ask((limiter) => limiter.peek(key));
+  }
+
+  reset(key: string): Promise<void> {
+    return this.ask((limiter) => limiter.reset(key));
+  }
+
+  private async ask<T>(call: (limiter: RateLimiter) => Promise<T>): Promise<T> {
     if (this.health.shouldTry()) {
       try {
-        const decision = await withTimeout(this.primary.hit(key), this.timeoutMs);
+        const answer = await withTimeout(call(this.primary), this.timeoutMs);
         this.health.succeeded();
-        return decision;
+        return answer;
       } catch (error) {
         this.health.failed(error);
       }
     }
-    return this.fallback.hit(key);
+    return call(this.fallback);
   }
 }

@@ -30,4 +30,15 @@ describe('MemoryRateLimiter', () => {
     expect((await limiter.hit('c')).allowed).toBe(false);
     expect((await limiter.hit('b')).allowed).toBe(true);
   });
+
+  it('reads a window without counting, closes it, and opens one as long as a hit asks', async () => {
+    let now = 0;
+    const limiter = new MemoryRateLimiter(0, 1_000, 100, () => now);
+    expect(await limiter.peek('a')).toEqual({ count: 0, retryAfter: 0 });
+    expect(await limiter.hit('a', 30_000)).toEqual({ allowed: false, remaining: 0, retryAfter: 30 });
+    now = 20_000;
+    expect(await limiter.peek('a')).toEqual({ count: 1, retryAfter: 10 });
+    await limiter.reset('a');
+    expect(await limiter.peek('a')).toEqual({ count: 0, retryAfter: 0 });
+  });
 });

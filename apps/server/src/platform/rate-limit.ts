@@ -9,12 +9,25 @@ export interface RateLimitDecision {
   retryAfter: number;
 }
 
+/** What a counter holds for a key now, without counting a hit. */
+export interface RateLimitState {
+  /** Hits in the current window (0 when none is open). */
+  count: number;
+  /** Whole seconds until the window ends (0 when none is open). */
+  retryAfter: number;
+}
+
 /**
  * Counts hits per key in fixed windows. The in-process implementation below serves one
- * instance; a Redis one (INCR + EXPIRE on `key:window`) can replace it when several run.
+ * instance; the Redis one (rate-limit-redis.ts) serves several.
  */
 export interface RateLimiter {
-  hit(key: string): Promise<RateLimitDecision>;
+  /** Counts a hit. `windowMs` overrides the limiter's window when this hit opens a new one. */
+  hit(key: string, windowMs?: number): Promise<RateLimitDecision>;
+  /** Reads a key's window without counting. */
+  peek(key: string): Promise<RateLimitState>;
+  /** Closes a key's window, as after a correct password. */
+  reset(key: string): Promise<void>;
 }
 
 interface Window {
@@ -33,19 +46,31 @@ export class MemoryRateLimiter implements RateLimiter {
     private readonly now: () => number = Date.now,
   ) {}
 
-  hit(key: string): Promise<RateLimitDecision> {
+  hit(key: string, windowMs = this.windowMs): Promise<RateLimitDecision> {
     const now = this.now();
     let window = this.windows.get(key);
     if (!window || window.resetsAt <= now) {
       if (window) this.windows.delete(key);
       if (this.windows.size >= this.maxKeys) this.evict(now);
-      window = { count: 0, resetsAt: now + this.windowMs };
+      window = { count: 0, resetsAt: now + windowMs };
       this.windows.set(key, window);
     }
     window.count += 1;
     const retryAfter = Math.max(1, Math.ceil((window.resetsAt - now) / 1000));
     const allowed = window.count <= this.limit;
     return Promise.resolve({ allowed, remaining: allowed ? this.limit - window.count : 0, retryAfter });
+  }
+
+  peek(key: string): Promise<RateLimitState> {
+    const now = this.now();
+    const window = this.windows.get(key);
+    if (!window || window.resetsAt <= now) return Promise.resolve({ count: 0, retryAfter: 0 });
+    return Promise.resolve({ count: window.count, retryAfter: Math.max(1, Math.ceil((window.resetsAt - now) / 1000)) });
+  }
+
+  reset(key: string): Promise<void> {
+    this.windows.delete(key);
+    return Promise.resolve();
   }
 
   /** Drops finished windows; if every key is live, the oldest ones (Map keeps insertion order). */

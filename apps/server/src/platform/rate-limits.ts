@@ -11,9 +11,9 @@ export interface RateLimits {
   readonly health?: RedisHealth;
 }
 
-/** Limits counted in this process only: right for a single instance. */
-export function inProcessRateLimits(): RateLimits {
-  return { create: (_name, limit, windowMs) => new MemoryRateLimiter(limit, windowMs) };
+/** Limits counted in this process only: right for a single instance. `now` lets tests move time. */
+export function inProcessRateLimits(now: () => number = Date.now): RateLimits {
+  return { create: (_name, limit, windowMs) => new MemoryRateLimiter(limit, windowMs, undefined, now) };
 }
 
 /** Limits counted in Redis, shared by every instance, each falling back to its own counter while Redis is lost. */

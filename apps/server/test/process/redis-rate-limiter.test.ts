@@ -37,6 +37,19 @@ describe('RedisRateLimiter', () => {
     expect(await limiter.hit('a')).toEqual({ allowed: true, remaining: 2, retryAfter: 2 });
   });
 
+  it('reads a count without counting, closes a window, and opens one as long as a hit asks', async () => {
+    const limiter = new RedisRateLimiter(first, 'peek', 0, 60_000);
+    const other = new RedisRateLimiter(second, 'peek', 0, 60_000);
+    expect(await limiter.peek('a')).toEqual({ count: 0, retryAfter: 0 });
+    expect(await limiter.hit('a', 900_000)).toMatchObject({ allowed: false });
+    const seen = await other.peek('a');
+    expect(seen.count).toBe(1);
+    expect(seen.retryAfter).toBeGreaterThan(14 * 60);
+    expect(await other.peek('a')).toEqual(seen);
+    await other.reset('a');
+    expect(await limiter.peek('a')).toEqual({ count: 0, retryAfter: 0 });
+  });
+
   it('shares one count between connections, keeps keys and limits apart', async () => {
     const here = new RedisRateLimiter(first, 'shared', 2, 60_000);
     const there = new RedisRateLimiter(second, 'shared', 2, 60_000);

@@ -35,11 +35,12 @@ export function accountClient(t: TestApp, adminToken = TEST_ADMIN_TOKEN) {
   async function call(
     method: 'GET' | 'POST' | 'PATCH',
     path: string,
-    options: { body?: unknown; token?: string | undefined; headers?: Record<string, string> } = {},
+    options: { body?: unknown; token?: string | undefined; headers?: Record<string, string>; from?: string } = {},
   ): Promise<Answer> {
     const response = await t.server.inject({
       method,
       url: `${API_BASE}${path}`,
+      ...(options.from ? { remoteAddress: options.from } : {}),
       headers: { ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...options.headers },
       ...(options.body === undefined ? {} : { payload: options.body as Record<string, unknown> }),
     });

@@ -37,6 +37,10 @@ export async function createTestApp(
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
+    // Tests come from loopback by default and make many accounts; the abuse-limit tests pick
+    // other addresses. Challenges are made easy to keep the suite quick.
+    LIMIT_EXEMPT_ADDRESSES: '127.0.0.1',
+    CHALLENGE_MAX_COUNTER: '20',
     ...(process.env.MEDIA_DIR ? { MEDIA_DIR: process.env.MEDIA_DIR } : {}),
     ...env,
   });

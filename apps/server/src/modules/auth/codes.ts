@@ -1,4 +1,4 @@
-import { createHmac, randomInt } from 'node:crypto';
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { type CodeChannel, type CodePurpose, type CodeRequestResult, LIMITS, type Locale } from '@drama/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
@@ -7,6 +7,7 @@ import { AppError } from '../../platform/errors.js';
 import type { Messenger } from '../messages/channel.js';
 import { codeMessage } from '../messages/texts.js';
 import { startOfDay, startOfNextDay } from './calendar.js';
+import { ABUSE_LIMITS } from './abuse-limits.js';
 import * as queries from './queries.js';
 
 /** Wrong guesses a code survives; the fifth retires it (a new code must be asked for). */
@@ -35,24 +36,30 @@ export class VerificationCodes {
   constructor(
     private readonly ctx: AppContext,
     private readonly messenger: Messenger,
-    secret: string,
+    /** Its own key (platform/keys.ts): a code's hash proves nothing about any other signature. */
+    key: string,
     private readonly log: FastifyBaseLogger,
     private readonly clock: () => Date = () => new Date(),
   ) {
-    this.key = createHmac('sha256', secret).update('drama:verification-codes').digest();
+    this.key = Buffer.from(key);
   }
 
   private hash(use: CodeUse, code: string): string {
     return createHmac('sha256', this.key).update(`${use.channel}:${use.target}:${use.purpose}:${code}`).digest('base64url');
   }
 
-  /** Makes a code, stores its hash and sends it; refusals carry the numbers to show. */
-  async issue(use: CodeUse, locale: Locale): Promise<CodeRequestResult> {
+  /**
+   * Makes a code, stores its hash and sends it; refusals carry the numbers to show. With
+   * `deliver: false` (a reset for an email no account uses) everything happens but the sending,
+   * so the answer, the cooldown and the day's count are those of a registered email.
+   */
+  async issue(use: CodeUse, locale: Locale, options: { deliver: boolean } = { deliver: true }): Promise<CodeRequestResult> {
     const now = this.clock();
     const code = String(randomInt(0, 10 ** LIMITS.verificationCodeLength)).padStart(LIMITS.verificationCodeLength, '0');
     const zone = this.ctx.config.APP_TIMEZONE;
 
     const issued = await this.ctx.db.transaction().execute(async (trx) => {
+      if (use.userId !== null) await this.assertNewDestinationAllowed(trx, { ...use, userId: use.userId }, now);
       await queries.lockDestination(trx, use);
       const sentToday = await queries.countCodesSince(trx, use, startOfDay(now, zone));
       if (sentToday >= LIMITS.codeDailyLimit) {
@@ -81,6 +88,10 @@ export class VerificationCodes {
       return { id, remainingToday: LIMITS.codeDailyLimit - sentToday - 1 };
     });
 
+    if (!options.deliver) {
+      this.log.info({ channel: use.channel, purpose: use.purpose }, 'reset code for an unregistered email kept, not sent');
+      return { resendAfter: LIMITS.codeResendSeconds, remainingToday: issued.remainingToday, expiresIn: VALID_MS / 1000 };
+    }
     try {
       await this.messenger.send({
         channel: use.channel,
@@ -97,22 +108,43 @@ export class VerificationCodes {
   }
 
   /**
-   * Uses a code inside the caller's transaction. False when it does not match a live code;
-   * then, after rolling back, `failure()` says why.
+   * One member may send codes to a few destinations a day (their own email and phone, and a
+   * typo or two), not to a list of strangers: e-mail bombing and SMS pumping stop here. Locked
+   * per member, so parallel requests cannot each pass the count.
    */
-  async consume(trx: Db, use: CodeUse, code: string): Promise<boolean> {
-    return queries.consumeCode(trx, { ...use, codeHash: this.hash(use, code), now: this.clock() });
+  private async assertNewDestinationAllowed(trx: Db, use: CodeUse & { userId: number }, now: Date): Promise<void> {
+    await queries.lockMemberCodes(trx, use.userId);
+    const zone = this.ctx.config.APP_TIMEZONE;
+    const others = await queries.countOtherDestinationsSince(trx, use, startOfDay(now, zone));
+    const limit = ABUSE_LIMITS.codes.destinationsPerAccountPerDay;
+    if (others < limit) return;
+    const retryAfter = Math.ceil((startOfNextDay(now, zone).getTime() - now.getTime()) / 1000);
+    throw new AppError('CODE_DESTINATION_LIMIT', `Codes may go to at most ${limit} addresses or numbers a day`, {
+      retryAfter,
+      limit,
+    });
   }
 
-  /** Why a code was refused: expired, or invalid (wrong, used or replaced); counts a wrong guess. */
-  async failure(use: CodeUse): Promise<AppError> {
+  /**
+   * Uses a code inside the caller's transaction, which must commit whatever the answer: a wrong
+   * guess is counted in it, on the code's row locked for the check, so parallel guesses are
+   * counted one after another and never pass the limit. Returns the error to answer with, or
+   * null when the code was right (and is now used).
+   */
+  async consume(trx: Db, use: CodeUse, code: string): Promise<AppError | null> {
     const now = this.clock();
-    const latest = await queries.findLatestCode(this.ctx.db, use, use.purpose);
+    const latest = await queries.findLatestCodeForUpdate(trx, use, use.purpose);
     if (!latest || latest.consumed_at !== null || latest.user_id !== use.userId) {
       return new AppError('CODE_INVALID', 'The code is not valid: ask for a new one');
     }
     if (latest.expires_at <= now) return new AppError('CODE_EXPIRED', 'The code has expired: ask for a new one');
-    const attempts = await queries.registerFailedCodeAttempt(this.ctx.db, latest.id, { now, max: CODE_MAX_ATTEMPTS });
+    const given = Buffer.from(this.hash(use, code));
+    const stored = Buffer.from(latest.code_hash);
+    if (given.length === stored.length && timingSafeEqual(given, stored)) {
+      await queries.markCodeUsed(trx, latest.id, now);
+      return null;
+    }
+    const attempts = await queries.registerFailedCodeAttempt(trx, latest.id, { now, max: CODE_MAX_ATTEMPTS });
     return new AppError('CODE_INVALID', 'The code is wrong', {
       attemptsRemaining: Math.max(0, CODE_MAX_ATTEMPTS - attempts),
     });

@@ -127,30 +127,47 @@ export async function deleteCode(db: Db, id: number): Promise<void> {
   await db.deleteFrom('verification_codes').where('id', '=', id).execute();
 }
 
-/**
- * Uses a code: succeeds for exactly one caller, and only for a live code (not used, not
- * replaced, not expired) sent for this member when it is a bind code.
- */
-export async function consumeCode(
-  db: Db,
-  code: Destination & { purpose: CodePurpose; userId: number | null; codeHash: string; now: Date },
-): Promise<boolean> {
-  const row = await db
-    .updateTable('verification_codes')
-    .set({ consumed_at: code.now })
-    .where('channel', '=', code.channel)
-    .where('target', '=', code.target)
-    .where('purpose', '=', code.purpose)
-    .where('code_hash', '=', code.codeHash)
-    .where('consumed_at', 'is', null)
-    .where('expires_at', '>', code.now)
-    .where((eb) => (code.userId === null ? eb('user_id', 'is', null) : eb('user_id', '=', code.userId)))
-    .returning('id')
+/** The newest code of a destination and purpose, locked until the transaction ends. */
+export async function findLatestCodeForUpdate(db: Db, destination: Destination, purpose: CodePurpose) {
+  return db
+    .selectFrom('verification_codes')
+    .select(['id', 'user_id', 'code_hash', 'failed_attempts', 'expires_at', 'consumed_at'])
+    .where('channel', '=', destination.channel)
+    .where('target', '=', destination.target)
+    .where('purpose', '=', purpose)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .forUpdate()
     .executeTakeFirst();
-  return row !== undefined;
 }
 
-/** Counts a wrong guess at a live code; the code is retired at the `max`th. */
+export async function markCodeUsed(db: Db, id: number, now: Date): Promise<void> {
+  await db.updateTable('verification_codes').set({ consumed_at: now }).where('id', '=', id).execute();
+}
+
+/** Serialises one member's code requests, so the count of their destinations holds under races. */
+export async function lockMemberCodes(trx: Db, userId: number): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext(${`codes-of:${userId}`}))`.execute(trx);
+}
+
+/** Destinations other than this one that a member's codes went to since an instant. */
+export async function countOtherDestinationsSince(
+  db: Db,
+  use: Destination & { userId: number },
+  since: Date,
+): Promise<number> {
+  const row = await db
+    .selectFrom('verification_codes')
+    .select(sql<number>`count(distinct (channel, target))`.as('count'))
+    .where('user_id', '=', use.userId)
+    .where('created_at', '>=', since)
+    .where((eb) => eb.not(eb.and([eb('channel', '=', use.channel), eb('target', '=', use.target)])))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Counts a wrong guess at a live code, in the caller's transaction; the code is retired at the `max`th. */
 export async function registerFailedCodeAttempt(db: Db, id: number, options: { now: Date; max: number }): Promise<number> {
   const row = await db
     .updateTable('verification_codes')

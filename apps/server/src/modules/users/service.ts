@@ -93,17 +93,19 @@ export class UserService {
         : new AppError('PHONE_TAKEN', 'This phone number belongs to another account');
     }
     const use: CodeUse = { channel: field, target: value, purpose: 'bind', userId: viewer.id };
-    let user: UserRow | undefined | null;
+    let outcome: { refused: AppError } | { user: UserRow | undefined };
     try {
-      user = await this.ctx.db.transaction().execute(async (trx) => {
-        if (!(await this.codes.consume(trx, use, code))) return null;
-        return queries.setContact(trx, viewer.id, field, value);
+      // The transaction commits a wrong guess too: its count is the code's limit.
+      outcome = await this.ctx.db.transaction().execute(async (trx) => {
+        const refused = await this.codes.consume(trx, use, code);
+        if (refused) return { refused };
+        return { user: await queries.setContact(trx, viewer.id, field, value) };
       });
     } catch (error) {
       throw takenError(error) ?? error;
     }
-    if (user === null) throw await this.codes.failure(use);
-    if (!user) throw new AppError('UNAUTHORIZED', 'Sign in first');
-    return presentProfile(user);
+    if ('refused' in outcome) throw outcome.refused;
+    if (!outcome.user) throw new AppError('UNAUTHORIZED', 'Sign in first');
+    return presentProfile(outcome.user);
   }
 }
