@@ -15,23 +15,48 @@ function localized(max: number) {
   return z.object({ 'zh-CN': text, 'zh-Hant': text, 'en-US': text });
 }
 
+/**
+ * Why a name of stored media is not a plain relative path, or undefined when it is one. The
+ * server joins these names under MEDIA_DIR, so whatever could climb out of it, or be read
+ * differently by another layer (an encoded dot or slash, a Windows separator, a NUL where C code
+ * stops reading), is refused here by rule, apart from the character patterns below, so that a
+ * later change to a pattern cannot let it through.
+ */
+export function unsafeMediaPathReason(value: string): string | undefined {
+  if (value.length === 0) return 'must not be empty';
+  // eslint-disable-next-line no-control-regex -- the control characters are what is refused
+  if (/[\u0000-\u001f\u007f]/.test(value)) return 'must not contain control characters (NUL included)';
+  if (value.includes('\\')) return 'must separate folders with "/", not "\\"';
+  if (value.includes('%')) return 'must not be percent-encoded';
+  if (value.startsWith('/') || /^[A-Za-z]:/.test(value)) return 'must be a relative path, not an absolute one';
+  const segments = value.split('/');
+  if (segments.includes('..') || value.includes('..')) return 'must not contain ".."';
+  if (segments.some((segment) => segment === '' || segment === '.')) return 'must not contain empty or "." folders';
+  return undefined;
+}
+
+function plainRelativePath(value: string, ctx: z.RefinementCtx): void {
+  const reason = unsafeMediaPathReason(value);
+  if (reason) ctx.addIssue({ code: 'custom', message: reason });
+}
+
 /** A name of stored media: letters, digits, dot, underscore and hyphen, never a path. */
 export const mediaKeySchema = z
   .string()
   .trim()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,159}$/, 'must be a file name without extension (letters, digits, . _ -)')
-  .refine((key) => !key.includes('..'), 'must not contain ".."');
+  .superRefine(plainRelativePath)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,159}$/, 'must be a file name without extension (letters, digits, . _ -)');
 
 /** A path below MEDIA_DIR/covers, e.g. `my-drama.jpg` or `imports/my-drama.jpg`. */
 export const coverPathSchema = z
   .string()
   .trim()
   .max(200)
+  .superRefine(plainRelativePath)
   .regex(
     /^(?:[A-Za-z0-9][A-Za-z0-9._-]*\/)*[A-Za-z0-9][A-Za-z0-9._-]*\.(?:jpg|jpeg|png|webp)$/,
     'must be a relative path of a .jpg, .jpeg, .png or .webp file under MEDIA_DIR/covers',
-  )
-  .refine((file) => !file.includes('..'), 'must not contain ".."');
+  );
 
 export const importCategorySchema = z.object({
   slug: contentSlugSchema,

@@ -278,7 +278,8 @@ const IMPORT_HELP = `Usage: npm run admin -- import <file.json | folder> [--medi
   import catalogue.json     the body of POST /api/v1/admin/dramas/import: { categories?, tags?,
                             dramas: [{ slug, title, description, category, tags, coverPath,
                             episodes: [{ sequence, isFree, durationSeconds, mediaKey }] }] },
-                            whose media is already under the server's MEDIA_DIR
+                            whose media is already under the server's MEDIA_DIR, as
+                            regular files (a symbolic link there is refused)
   import <folder>           a folder of media: <folder>/<drama-slug>/meta.json, cover.jpg,
                             01.mp4, 02.mp4 ..., and optional 01.zh.vtt / 01.en.srt subtitles
                             (zh, zh-Hant, en); <folder>/catalogue.json may define new
@@ -291,7 +292,11 @@ A folder is copied into MEDIA_DIR on this machine (--media-dir, else MEDIA_DIR, 
 <repo>/media), so run it where the server runs, or against storage the server shares. With
 ffmpeg and ffprobe on PATH it also cuts HLS renditions, reads durations and takes a cover from
 episode 1 when there is none; without them MP4 files are copied as given (--no-transcode does
-the same on purpose). Dramas are matched by slug: new ones are created, existing ones updated.`;
+the same on purpose). Dramas are matched by slug: new ones are created, existing ones updated.
+
+Nothing in the folder is taken on trust: symbolic links are refused, and every video, cover
+and subtitle file must hold what its name says (MP4, QuickTime or Matroska; JPEG, PNG or WebP;
+WebVTT or SubRip). All of it is checked before the first file is copied.`;
 
 /** Help of the commands that have their own; the others share the general text. */
 const COMMAND_HELP: Record<string, string> = {

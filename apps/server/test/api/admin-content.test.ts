@@ -10,6 +10,9 @@ import {
   searchResponseSchema,
   systemSettingsResponseSchema,
 } from '@drama/contracts';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountClient, TEST_ADMIN_TOKEN } from '../support/accounts.js';
 import { buildUser } from '../support/factories.js';
@@ -272,12 +275,109 @@ describe('POST /admin/dramas/import', () => {
       { dramas: [{ ...NEW_DRAMA, episodes: [] }] },
       { dramas: [{ ...NEW_DRAMA, episodes: [NEW_DRAMA.episodes[0], NEW_DRAMA.episodes[0]] }] },
       { dramas: [{ ...NEW_DRAMA, episodes: [{ ...NEW_DRAMA.episodes[0], mediaKey: '../clips/x' }] }] },
+      // Paths that another layer could read as something else: encoded, Windows-style, cut short.
+      ...['%2e%2e/%2e%2e/data/jwt-secret.jpg', 'covers%2f..%2fx.jpg', 'imports\\..\\x.jpg', 'x.jpg\u0000.png', './x.jpg', 'a//x.jpg', 'C:x.jpg'].map(
+        (coverPath) => ({ dramas: [{ ...NEW_DRAMA, coverPath }] }),
+      ),
+      ...['%2e%2e', 'a%2fb', 'a\\b', 'a\u0000b', '/etc/passwd', '..', '.hidden'].map((mediaKey) => ({
+        dramas: [{ ...NEW_DRAMA, episodes: [{ ...NEW_DRAMA.episodes[0], mediaKey }] }],
+      })),
       { dramas: [{ ...NEW_DRAMA, episodes: [{ ...NEW_DRAMA.episodes[0], sequence: 0 }] }] },
       { dramas: [NEW_DRAMA, NEW_DRAMA] },
     ];
     for (const body of cases) {
       api.refused(await admin('POST', apiPaths.adminDramaImport(), body), 400, 'VALIDATION_FAILED');
     }
+  });
+});
+
+describe('POST /admin/dramas/import: media must be regular files inside MEDIA_DIR', () => {
+  // An app of its own, on a MEDIA_DIR of its own: the links planted here must not touch the
+  // repository's media, nor the other tests.
+  let hostile: TestApp;
+  let work: string;
+  const SECRET = 'jwt-signing-secret-that-must-never-be-served-0123456789';
+  const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64)]);
+  const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(64)]);
+
+  beforeAll(async () => {
+    work = mkdtempSync(path.join(os.tmpdir(), 'drama-import-media-'));
+    const media = path.join(work, 'media');
+    const outside = path.join(work, 'data');
+    const at = (...parts: string[]) => path.join(media, ...parts);
+    for (const dir of [at('covers'), at('clips'), at('hls', 'segment-leak', '360p'), path.join(outside, 'hls')]) {
+      mkdirSync(dir, { recursive: true });
+    }
+    writeFileSync(path.join(outside, 'jwt-secret'), SECRET);
+    writeFileSync(path.join(outside, 'poster.jpg'), JPEG);
+    writeFileSync(path.join(outside, 'hls', 'master.m3u8'), '#EXTM3U\n');
+
+    writeFileSync(at('covers', 'sound.jpg'), JPEG);
+    writeFileSync(at('clips', 'sound-ep01.mp4'), MP4);
+    // The finding: a cover that is a link to the secret.
+    symlinkSync(path.join(outside, 'jwt-secret'), at('covers', 'leak.jpg'));
+    // A link that stays inside is refused all the same.
+    symlinkSync(at('covers', 'sound.jpg'), at('covers', 'alias.jpg'));
+    mkdirSync(at('covers', 'folder.jpg'));
+    // A linked folder on the way out: covers/linked/poster.jpg is really outside.
+    symlinkSync(outside, at('covers', 'linked'));
+    symlinkSync(path.join(outside, 'jwt-secret'), at('clips', 'leak-ep01.mp4'));
+    // A sound clip whose subtitles leak: the subtitle route would serve them.
+    writeFileSync(at('clips', 'subtitle-leak-ep01.mp4'), MP4);
+    symlinkSync(path.join(outside, 'jwt-secret'), at('clips', 'subtitle-leak-ep01.en.vtt'));
+    // A sound master playlist whose segment leaks.
+    writeFileSync(at('hls', 'segment-leak', 'master.m3u8'), '#EXTM3U\n');
+    writeFileSync(at('hls', 'segment-leak', '360p', 'index.m3u8'), '#EXTM3U\n');
+    symlinkSync(path.join(outside, 'jwt-secret'), at('hls', 'segment-leak', '360p', 'seg-000.ts'));
+    symlinkSync(path.join(outside, 'hls'), at('hls', 'folder-leak'));
+
+    hostile = await createTestApp({ ADMIN_TOKEN: TEST_ADMIN_TOKEN, MEDIA_DIR: media });
+  });
+  afterAll(async () => {
+    await hostile.close();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  async function importInto(drama: AdminDramaImportBody['dramas'][number]) {
+    const response = await hostile.server.inject({
+      method: 'POST',
+      url: `/api/v1${apiPaths.adminDramaImport()}`,
+      headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` },
+      payload: { dramas: [drama] },
+    });
+    return { status: response.statusCode, body: response.json() as unknown };
+  }
+
+  const drama = (slug: string, coverPath: string, mediaKey: string): AdminDramaImportBody['dramas'][number] => ({
+    ...NEW_DRAMA,
+    slug,
+    category: null,
+    tags: [],
+    coverPath,
+    episodes: [{ sequence: 1, isFree: true, durationSeconds: 10, mediaKey }],
+  });
+
+  it('imports media that is sound', async () => {
+    const answer = await importInto(drama('sound-drama', 'sound.jpg', 'sound-ep01'));
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  });
+
+  it.each([
+    ['a cover linked to the secret', 'leak.jpg', 'sound-ep01', 'coverPath', /covers\/leak\.jpg is a symbolic link/],
+    ['a cover linked inside MEDIA_DIR', 'alias.jpg', 'sound-ep01', 'coverPath', /covers\/alias\.jpg is a symbolic link/],
+    ['a cover that is a folder', 'folder.jpg', 'sound-ep01', 'coverPath', /covers\/folder\.jpg is not a regular file/],
+    ['a cover through a linked folder', 'linked/poster.jpg', 'sound-ep01', 'coverPath', /covers\/linked\/poster\.jpg leads outside MEDIA_DIR\/covers/],
+    ['a clip linked to the secret', 'sound.jpg', 'leak-ep01', 'episodes.0.mediaKey', /clips\/leak-ep01\.mp4 is a symbolic link/],
+    ['a clip whose subtitles are a link', 'sound.jpg', 'subtitle-leak-ep01', 'episodes.0.mediaKey', /clips\/subtitle-leak-ep01\.en\.vtt is a symbolic link/],
+    ['HLS whose segment is a link', 'sound.jpg', 'segment-leak', 'episodes.0.mediaKey', /hls\/segment-leak\/360p\/seg-000\.ts is a symbolic link/],
+    ['an HLS folder that is a link', 'sound.jpg', 'folder-leak', 'episodes.0.mediaKey', /hls\/folder-leak is a symbolic link/],
+  ])('refuses %s, writing nothing', async (_name, coverPath, mediaKey, where, message) => {
+    const slug = `refused-${mediaKey}-${coverPath.replace(/[^a-z0-9]+/g, '-')}`;
+    const answer = await importInto(drama(slug, coverPath, mediaKey));
+    const details = api.refused(answer, 400, 'VALIDATION_FAILED') as unknown as Array<{ path: string; message: string }>;
+    expect(details).toEqual([{ in: 'body', path: `dramas.0.${where}`, message: expect.stringMatching(message) as string }]);
+    const rows = await hostile.database.db.selectFrom('dramas').select('slug').where('slug', '=', slug).execute();
+    expect(rows).toEqual([]);
   });
 });
 

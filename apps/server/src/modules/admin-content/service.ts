@@ -1,12 +1,12 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import type { adminDramaImportBodySchema, AdminDramaImportResult } from '@drama/contracts';
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { SUBTITLE_LANGUAGES } from '../catalogue/media-urls.js';
 import type { CatalogueService } from '../catalogue/service.js';
 import * as queries from './queries.js';
+import { StoredMedia, type StoredMediaState } from './stored-media.js';
 
 type ImportBody = z.output<typeof adminDramaImportBodySchema>;
 interface Problem {
@@ -37,7 +37,7 @@ export class DramaImportService {
   ) {}
 
   async import(body: ImportBody): Promise<AdminDramaImportResult> {
-    this.assertMediaPresent(body);
+    await this.assertMediaPresent(body);
     const now = this.clock();
     const result = await this.ctx.db.transaction().execute(async (trx) => {
       await sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`.execute(trx);
@@ -115,39 +115,47 @@ export class DramaImportService {
     };
   }
 
-  /** Every cover and clip the import names must be on disk, unless media is served from elsewhere. */
-  private assertMediaPresent(body: ImportBody): void {
+  /**
+   * Every cover and clip the import names must be on disk, unless media is served from elsewhere,
+   * and be a regular file inside MEDIA_DIR (see StoredMedia): the media routes publish them.
+   */
+  private async assertMediaPresent(body: ImportBody): Promise<void> {
     if (this.ctx.config.MEDIA_BASE_URL) return;
-    const media = this.ctx.config.MEDIA_DIR;
+    const media = new StoredMedia(this.ctx.config.MEDIA_DIR);
     const problems: Problem[] = [];
-    const seen = new Map<string, boolean>();
-    const exists = (file: string): boolean => {
-      let found = seen.get(file);
-      if (found === undefined) {
-        found = existsSync(file);
-        seen.set(file, found);
-      }
-      return found;
+    let unsafe = false;
+    const report = (where: string, state: StoredMediaState, missing: string): void => {
+      if (state.state === 'present') return;
+      if (state.state === 'unsafe') unsafe = true;
+      problems.push({ in: 'body', path: where, message: state.state === 'unsafe' ? state.reason : missing });
     };
-    body.dramas.forEach((drama, index) => {
-      if (!exists(path.join(media, 'covers', drama.coverPath))) {
-        problems.push({
-          in: 'body',
-          path: `dramas.${index}.coverPath`,
-          message: `no file covers/${drama.coverPath} under MEDIA_DIR`,
-        });
-      }
-      drama.episodes.forEach((episode, episodeIndex) => {
+    for (const [index, drama] of body.dramas.entries()) {
+      report(
+        `dramas.${index}.coverPath`,
+        await media.file('covers', drama.coverPath),
+        `no file covers/${drama.coverPath} under MEDIA_DIR`,
+      );
+      for (const [episodeIndex, episode] of drama.episodes.entries()) {
+        const where = `dramas.${index}.episodes.${episodeIndex}.mediaKey`;
         const key = episode.mediaKey;
-        if (!exists(path.join(media, 'clips', `${key}.mp4`)) && !exists(path.join(media, 'hls', key, 'master.m3u8'))) {
-          problems.push({
-            in: 'body',
-            path: `dramas.${index}.episodes.${episodeIndex}.mediaKey`,
-            message: `no clips/${key}.mp4 or hls/${key}/master.m3u8 under MEDIA_DIR`,
-          });
+        const clip = await media.file('clips', `${key}.mp4`);
+        const hls = await media.hlsFolder(key);
+        const subtitles = await Promise.all(SUBTITLE_LANGUAGES.map((language) => media.file('clips', `${key}.${language}.vtt`)));
+        // Whatever the episode would serve must be sound, even when another of its files would do.
+        const bad = [clip, hls, ...subtitles].find((state) => state.state === 'unsafe');
+        if (bad) report(where, bad, '');
+        else if (clip.state === 'missing' && hls.state === 'missing') {
+          report(where, clip, `no clips/${key}.mp4 or hls/${key}/master.m3u8 under MEDIA_DIR`);
         }
-      });
-    });
-    if (problems.length > 0) throw invalid('Media named by the import is missing', problems);
+        if (problems.length >= MAX_PROBLEMS) break;
+      }
+      if (problems.length >= MAX_PROBLEMS) break;
+    }
+    if (problems.length > 0) {
+      throw invalid(
+        unsafe ? 'Media named by the import is not a regular file inside MEDIA_DIR' : 'Media named by the import is missing',
+        problems,
+      );
+    }
   }
 }
