@@ -113,7 +113,7 @@ describe('a locked episode as MP4', () => {
     expect(url.pathname).toBe(`/media/episodes/${mp4Locked.id}/video.mp4`);
     const served = await get(`${url.pathname}${url.search}`, 'GET', { range: 'bytes=0-1023' });
     expect(served.statusCode).toBe(206);
-    expect(served.headers['cache-control']).toContain('private');
+    expect(served.headers['cache-control']).toBe('private, max-age=3600');
     await expectProtected(url, (path) => path.replace(`/${mp4Locked.id}/`, `/${mp4LockedTwin.id}/`));
   });
 });
@@ -149,6 +149,8 @@ describe('a locked episode as HLS', () => {
       const served = await get(`${first.pathname}${first.search}`);
       expect(served.statusCode).toBe(200);
       expect(served.headers['content-type']).toBe('video/mp2t');
+      // Never kept by a shared cache, where it would outlive its signature.
+      expect(served.headers['cache-control']).toBe('private, max-age=3600');
       await expectProtected(first, (path) => path.replace(`/${hlsLocked.id}/`, `/${hlsLockedTwin.id}/`));
       // One segment's signature does not open the next one.
       await refused(`${second.pathname}?exp=${first.searchParams.get('exp')}&sig=${first.searchParams.get('sig')}`);

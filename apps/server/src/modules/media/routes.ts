@@ -1,8 +1,8 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
-import { COVER_WIDTHS, idSchema } from '@drama/contracts';
+import { COVER_WIDTHS, idSchema, mediaKeySchema } from '@drama/contracts';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
@@ -11,8 +11,15 @@ import type { CatalogueService } from '../catalogue/service.js';
 import { signPlaylist, signUntil } from '../catalogue/media-urls.js';
 import { CoverVariants, UnreadableCoverError } from './cover-variants.js';
 
-const PUBLIC_FOLDERS = ['/covers/', '/brand/'];
+/**
+ * The folders of MEDIA_DIR that anyone may read, each served from its own root. clips/ and hls/
+ * are under no static root at all: they go out only through the episode routes below, which
+ * check the signature of a locked episode.
+ */
+const PUBLIC_FOLDERS = ['covers', 'brand'] as const;
 const DAY = 86_400;
+const PUBLIC_CACHE = `public, max-age=${DAY}`;
+const PRIVATE_CACHE = 'private, max-age=3600';
 const PLAYLIST_TYPE = 'application/vnd.apple.mpegurl';
 
 const SUBTITLES = ['zh', 'zh-Hant', 'en'] as const;
@@ -40,8 +47,37 @@ const coverVariantParams = z.object({
 });
 const signedQuery = z.object({ exp: z.string().max(20).optional(), sig: z.string().max(100).optional() });
 
+/** True when `child` lies strictly below `parent` (both absolute). */
+function isInside(parent: string, child: string): boolean {
+  const relative = path.relative(parent, child);
+  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
+}
+
 /**
- * Media: covers and brand images straight from MEDIA_DIR, and episodes by per-episode
+ * The stored file at `parts` below `folder`, or NOT_FOUND when they would resolve anywhere else.
+ * The parts come from the database (an episode's media key) and from route parameters that are
+ * checked already; this is the last word, so that a key written by some later import, or a
+ * looser parameter pattern, cannot open another folder: a clip's name stays in clips/, an HLS
+ * ladder in hls/, and a rung and segment in their own episode's ladder.
+ */
+function storedFile(folder: string, ...parts: string[]): { root: string; name: string; file: string } {
+  const file = path.resolve(folder, ...parts);
+  if (!isInside(folder, file)) throw new AppError('NOT_FOUND', 'No such media');
+  return { root: folder, name: path.relative(folder, file).split(path.sep).join('/'), file };
+}
+
+/** An episode's media key, when it is a bare file name; anything else is treated as missing. */
+function plainMediaKey(key: string, log: FastifyBaseLogger, episodeId: number): string {
+  const parsed = mediaKeySchema.safeParse(key);
+  if (!parsed.success || parsed.data !== key) {
+    log.warn({ episodeId, mediaKey: key }, 'episode media key is not a plain file name');
+    throw new AppError('NOT_FOUND', 'No such media');
+  }
+  return key;
+}
+
+/**
+ * Media: covers and brand images from their own folders, and episodes by per-episode
  * addresses mapped to their stored clip, so that a locked episode can be refused even where
  * clips are shared. @fastify/static answers Range requests (206), ETag and conditional GETs.
  *
@@ -53,25 +89,39 @@ const signedQuery = z.object({ exp: z.string().max(20).optional(), sig: z.string
  */
 export async function registerMedia(root: FastifyInstance, ctx: AppContext, catalogue: CatalogueService): Promise<void> {
   // Registered on the root instance, not inside a plugin, so that reply.sendFile is available
-  // to the web app's fallback as well.
+  // to the web app's fallback as well. It has no folder of its own (every caller names one) and
+  // no headers of its own, so that a locked clip keeps the private Cache-Control its route sets.
   const app = root.withTypeProvider<ZodTypeProvider>();
   const mediaRoot = path.resolve(ctx.config.MEDIA_DIR);
-  await app.register(fastifyStatic, {
-    root: ctx.config.MEDIA_DIR,
-    prefix: '/media/',
-    index: false,
-    dotfiles: 'deny',
-    // Clips are reachable only through /media/episodes/..., never by their stored name. The
-    // check also sees reply.sendFile calls, which pass their own root (clips, the web app).
-    allowedPath: (pathName, root) =>
-      path.resolve(root) !== mediaRoot || PUBLIC_FOLDERS.some((folder) => pathName.startsWith(folder)),
-    setHeaders: (res) => res.setHeader('Cache-Control', `public, max-age=${DAY}`),
-  });
+  const clipsDir = path.join(mediaRoot, 'clips');
+  const hlsDir = path.join(mediaRoot, 'hls');
+  await app.register(fastifyStatic, { serve: false, index: false, dotfiles: 'deny' });
+
+  // One root per public folder: however a path is spelled, decoded or normalised, it is resolved
+  // inside that folder, and clips/ and hls/ are not below it.
+  for (const folder of PUBLIC_FOLDERS) {
+    const folderRoot = path.join(mediaRoot, folder);
+    await app.register(fastifyStatic, {
+      root: folderRoot,
+      prefix: `/media/${folder}/`,
+      decorateReply: false,
+      index: false,
+      dotfiles: 'deny',
+      cacheControl: false,
+      // A symbolic link in a public folder would publish what it points to (a locked clip, the
+      // JWT secret): only files whose real place is inside the folder go out.
+      onFile: async (file) => {
+        const [realRoot, realFile] = await Promise.all([realpath(folderRoot), realpath(file)]);
+        if (!isInside(realRoot, realFile)) throw new AppError('NOT_FOUND', 'No such media');
+      },
+      setHeaders: (reply) => reply.header('Cache-Control', PUBLIC_CACHE),
+    });
+  }
 
   const coverVariants = new CoverVariants(path.join(mediaRoot, 'covers'), path.join(ctx.config.DATA_DIR, 'cover-variants'));
   app.get(
     // Only w160, w320 and w480: any other folder under covers/ is a cover's own sub-folder,
-    // which the static files below serve.
+    // which the static files above serve.
     `/media/covers/:width(^w(?:${COVER_WIDTHS.join('|')})$)/:file`,
     { schema: { hide: true, params: coverVariantParams } },
     async (request, reply) => {
@@ -87,7 +137,7 @@ export async function registerMedia(root: FastifyInstance, ctx: AppContext, cata
         throw new AppError('NOT_FOUND', 'This cover cannot be read');
       }
       if (!variant) throw new AppError('NOT_FOUND', 'No such cover');
-      reply.header('Cache-Control', `public, max-age=${DAY}`);
+      reply.header('Cache-Control', PUBLIC_CACHE);
       return reply.sendFile(variant.file, variant.folder, { cacheControl: false });
     },
   );
@@ -105,15 +155,21 @@ export async function registerMedia(root: FastifyInstance, ctx: AppContext, cata
    */
   async function sendPlaylist(
     reply: FastifyReply,
-    options: { episodeId: number; isFree: boolean; stored: string; publicPath: string; exp: string | undefined },
+    options: {
+      episodeId: number;
+      isFree: boolean;
+      stored: ReturnType<typeof storedFile>;
+      publicPath: string;
+      exp: string | undefined;
+    },
   ): Promise<FastifyReply> {
     if (options.isFree) {
-      reply.header('Cache-Control', `public, max-age=${DAY}`);
-      return reply.sendFile(path.basename(options.stored), path.dirname(options.stored), { cacheControl: false });
+      reply.header('Cache-Control', PUBLIC_CACHE);
+      return reply.sendFile(options.stored.name, options.stored.root, { cacheControl: false });
     }
     let text: string;
     try {
-      text = await readFile(options.stored, 'utf8');
+      text = await readFile(options.stored.file, 'utf8');
     } catch {
       throw new AppError('NOT_FOUND', 'No such media');
     }
@@ -131,14 +187,15 @@ export async function registerMedia(root: FastifyInstance, ctx: AppContext, cata
     async (request, reply) => {
       const { id, file } = request.params;
       const episode = await catalogue.episode(id);
+      const key = plainMediaKey(episode.media_key, request.log, id);
       const publicPath = `/media/episodes/${id}/${file}`;
       if (file === 'index.m3u8') {
-        if (!catalogue.hls.has(episode.media_key)) throw new AppError('NOT_FOUND', 'This episode has no HLS stream');
+        if (!catalogue.hls.has(key)) throw new AppError('NOT_FOUND', 'This episode has no HLS stream');
         if (!episode.is_free) assertSigned(publicPath, request.query);
         return sendPlaylist(reply, {
           episodeId: id,
           isFree: episode.is_free,
-          stored: path.join(catalogue.hls.folder(episode.media_key), 'master.m3u8'),
+          stored: storedFile(storedFile(hlsDir, key).file, 'master.m3u8'),
           publicPath,
           exp: request.query.exp,
         });
@@ -150,12 +207,9 @@ export async function registerMedia(root: FastifyInstance, ctx: AppContext, cata
       if (!isVideo && !episode.is_free) {
         assertSigned(`/media/episodes/${id}/${file.startsWith('index.') ? 'index.m3u8' : 'video.mp4'}`, request.query);
       }
-      const stored = isVideo
-        ? `${episode.media_key}.mp4`
-        : `${episode.media_key}${file.slice(file.indexOf('.'))}`;
-      const cacheControl = episode.is_free ? `public, max-age=${DAY}` : 'private, max-age=3600';
-      reply.header('Cache-Control', cacheControl);
-      return reply.sendFile(stored, path.join(ctx.config.MEDIA_DIR, 'clips'), { cacheControl: false });
+      const stored = storedFile(clipsDir, isVideo ? `${key}.mp4` : `${key}${file.slice(file.indexOf('.'))}`);
+      reply.header('Cache-Control', episode.is_free ? PUBLIC_CACHE : PRIVATE_CACHE);
+      return reply.sendFile(stored.name, stored.root, { cacheControl: false });
     },
   );
 
@@ -165,21 +219,22 @@ export async function registerMedia(root: FastifyInstance, ctx: AppContext, cata
     async (request, reply) => {
       const { id, rung, file } = request.params;
       const episode = await catalogue.episode(id);
-      if (!catalogue.hls.has(episode.media_key)) throw new AppError('NOT_FOUND', 'This episode has no HLS stream');
+      const key = plainMediaKey(episode.media_key, request.log, id);
+      if (!catalogue.hls.has(key)) throw new AppError('NOT_FOUND', 'This episode has no HLS stream');
       const publicPath = `/media/episodes/${id}/${rung}/${file}`;
       if (!episode.is_free) assertSigned(publicPath, request.query);
-      const folder = path.join(catalogue.hls.folder(episode.media_key), rung);
+      const stored = storedFile(storedFile(hlsDir, key).file, rung, file);
       if (file === 'index.m3u8') {
         return sendPlaylist(reply, {
           episodeId: id,
           isFree: episode.is_free,
-          stored: path.join(folder, file),
+          stored,
           publicPath,
           exp: request.query.exp,
         });
       }
-      reply.header('Cache-Control', episode.is_free ? `public, max-age=${DAY}` : 'private, max-age=3600');
-      return reply.sendFile(file, folder, { cacheControl: false });
+      reply.header('Cache-Control', episode.is_free ? PUBLIC_CACHE : PRIVATE_CACHE);
+      return reply.sendFile(stored.name, stored.root, { cacheControl: false });
     },
   );
 }
