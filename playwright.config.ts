@@ -61,6 +61,11 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR,
       LOG_LEVEL: 'warn',
+      // The tests make many accounts from loopback, which is exempt from the per-address abuse
+      // limits; the challenge journeys come from other addresses through X-Forwarded-For.
+      TRUST_PROXY: 'true',
+      LIMIT_EXEMPT_ADDRESSES: '127.0.0.1',
+      CHALLENGE_MAX_COUNTER: '300',
       ...(WEB_DIST ? { WEB_DIST_DIR: WEB_DIST } : {}),
     },
     url: `http://127.0.0.1:${PORT}/api/v1/health`,

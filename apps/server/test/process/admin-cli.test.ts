@@ -1,5 +1,5 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -32,7 +32,8 @@ const work = path.join(root, 'work');
 
 function linkMedia(folder: string, file: string): void {
   mkdirSync(path.join(mediaDir, folder), { recursive: true });
-  symlinkSync(path.join(REPO_MEDIA, folder, file), path.join(mediaDir, folder, file));
+  // Copies, not links: the import refuses media that is a symbolic link.
+  copyFileSync(path.join(REPO_MEDIA, folder, file), path.join(mediaDir, folder, file));
 }
 
 let server: ChildProcess | undefined;

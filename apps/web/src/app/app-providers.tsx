@@ -1,5 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { ChallengeSheetHost } from '../shared/challenge/challenge-sheet';
 import { ConfirmDialogHost } from '../shared/ui/confirm/confirm-dialog';
 import { Toaster } from '../shared/ui/toast/toaster';
 
@@ -9,6 +10,7 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
       {children}
       <Toaster />
       <ConfirmDialogHost />
+      <ChallengeSheetHost />
     </QueryClientProvider>
   );
 }

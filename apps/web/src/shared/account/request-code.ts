@@ -10,11 +10,14 @@ import {
 } from '@drama/contracts';
 import { api } from '../api/api';
 import { isApiError } from '../api/api-client';
+import { withChallenge } from '../challenge/with-challenge';
 import { cooldownKey, recordCooldown } from './code-cooldowns';
 
 /** `POST /client/auth/codes`: a 6-digit code to an email (reset or bind) or a phone (bind). */
 export function requestCode(body: CodeRequestBody): Promise<CodeRequestResult> {
-  return api.post(apiPaths.authCodes(), { schema: codeRequestResponseSchema, body });
+  return withChallenge((challenge) =>
+    api.post(apiPaths.authCodes(), { schema: codeRequestResponseSchema, body: { ...body, challenge } }),
+  );
 }
 
 function bodyFor(purpose: CodePurpose, channel: CodeChannel, target: string): CodeRequestBody {

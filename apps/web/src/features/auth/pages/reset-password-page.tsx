@@ -4,10 +4,9 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../shared/i18n/i18n';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useCodeSender } from '../../../shared/account/use-code-sender';
-import { isApiError } from '../../../shared/api/api-client';
 import { redirectQuery } from '../../../shared/form/safe-redirect';
 import { useForm } from '../../../shared/form/use-form';
-import { errorMessage, formErrorMessage } from '../../../shared/i18n/error-message';
+import { formErrorMessage } from '../../../shared/i18n/error-message';
 import { FormAlert } from '../../../shared/ui/form/form-alert';
 import { SubmitButton } from '../../../shared/ui/form/submit-button';
 import { TextField } from '../../../shared/ui/form/text-field';
@@ -42,16 +41,11 @@ export function ResetPasswordPage() {
     setFailure(null);
     sender.send(data.email, {
       onSuccess: () => {
-        toast.success(t('auth.codeSent', { target: data.email }));
+        // The server answers alike for any address, so the page cannot say more than this.
+        toast.success(t('auth.resetCodeSent', { target: data.email }));
         toVerification(data.email);
       },
-      onError: (error) => {
-        if (isApiError(error) && error.code === 'EMAIL_NOT_REGISTERED') {
-          form.setServerError('email', errorMessage(t, error));
-          return;
-        }
-        setFailure(formErrorMessage(t, error, 'auth.sendFailed'));
-      },
+      onError: (error) => setFailure(formErrorMessage(t, error, 'auth.sendFailed')),
     });
   };
 

@@ -56,14 +56,8 @@ export function VerificationPage() {
       return;
     }
     sender.send(target, {
-      onSuccess: () => toast.success(t('auth.codeSent', { target: maskEmail(target) })),
-      onError: (error) => {
-        if (isApiError(error) && error.code === 'EMAIL_NOT_REGISTERED' && !knownEmail) {
-          form.setServerError('email', errorMessage(t, error));
-          return;
-        }
-        setFailure(formErrorMessage(t, error, 'auth.sendFailed'));
-      },
+      onSuccess: () => toast.success(t('auth.resetCodeSent', { target: maskEmail(target) })),
+      onError: (error) => setFailure(formErrorMessage(t, error, 'auth.sendFailed')),
     });
   };
 
@@ -79,10 +73,6 @@ export function VerificationPage() {
       onError: (error) => {
         if (isApiError(error) && (error.code === 'CODE_INVALID' || error.code === 'CODE_EXPIRED')) {
           form.setServerError('code', errorMessage(t, error));
-          return;
-        }
-        if (isApiError(error) && error.code === 'EMAIL_NOT_REGISTERED' && !knownEmail) {
-          form.setServerError('email', errorMessage(t, error));
           return;
         }
         setFailure(formErrorMessage(t, error, 'auth.resetFailed'));
