@@ -53,6 +53,7 @@ describe('sign-in lockout', () => {
     expect((await api.signIn(neighbour.username, neighbour.password)).status).toBe(200);
     expect(api.refused(await api.signIn(neighbour.username, 'wrong-password'), 401, 'INVALID_CREDENTIALS')).toEqual({
       attemptsRemaining: 4,
+      challengeRequired: false,
     });
   });
 });

@@ -14,6 +14,7 @@ import {
   uploadResponseSchema,
 } from '@drama/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { deriveKeys } from '../../src/platform/keys.js';
 import { accountClient, TEST_ADMIN_TOKEN, uniqueEmail } from '../support/accounts.js';
 import { buildUser } from '../support/factories.js';
 import { multipart, tinyPng, upload } from '../support/images.js';
@@ -621,7 +622,9 @@ describe('tokens', () => {
   });
 
   describe('forged', () => {
-    const secret = 'test-secret-test-secret-test-secret-0123';
+    const configured = 'test-secret-test-secret-test-secret-0123';
+    // Tokens are signed with the key derived for them, never with the configured secret itself.
+    const secret = deriveKeys(configured).tokens;
     const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
     const hs256 = (header: unknown, payload: unknown, key = secret) => {
       const head = `${b64(header)}.${b64(payload)}`;
@@ -641,6 +644,8 @@ describe('tokens', () => {
       const [head, , signature] = b.token.split('.');
       const forged = {
         'another secret': hs256({ alg: 'HS256', typ: 'JWT' }, claims, 'another-secret-another-secret-another-secret'),
+        'the configured secret itself': hs256({ alg: 'HS256', typ: 'JWT' }, claims, configured),
+        'the key of media addresses': hs256({ alg: 'HS256', typ: 'JWT' }, claims, deriveKeys(configured)['media-addresses']),
         expired: hs256({ alg: 'HS256', typ: 'JWT' }, { ...claims, iat: now() - 7200, exp: now() - 3600 }),
         'alg none': `${b64({ alg: 'none', typ: 'JWT' })}.${b64(claims)}.`,
         'alg none, signature kept': `${b64({ alg: 'none', typ: 'JWT' })}.${b64(claims)}.${signature}`,

@@ -126,7 +126,7 @@ describe.runIf(process.env.DATABASE_URL)('two instances on one PostgreSQL and on
     const member = await signUp(one);
     const wrong = (base: string) => call(base, 'POST', apiPaths.signIn(), { body: { account: member.username, password: 'wrong-password' } });
     for (const [base, remaining] of [[one, 4], [two, 3], [one, 2], [two, 1]] as const) {
-      expect(refused(await wrong(base), 401, 'INVALID_CREDENTIALS')).toEqual({ attemptsRemaining: remaining });
+      expect(refused(await wrong(base), 401, 'INVALID_CREDENTIALS')).toEqual({ attemptsRemaining: remaining, challengeRequired: false });
     }
     expect(refused(await wrong(one), 429, 'ACCOUNT_LOCKED')).toMatchObject({ minutes: 15 });
     for (const base of [one, two]) {
