@@ -66,17 +66,21 @@ export async function lockDestination(trx: Db, destination: Destination): Promis
   await sql`select pg_advisory_xact_lock(hashtext(${`code:${destination.channel}:${destination.target}`}))`.execute(trx);
 }
 
-export async function findLatestCode(db: Db, destination: Destination, purpose: CodePurpose) {
+/** The newest code of a destination and purpose (any state). */
+function latestCode(db: Db, destination: Destination, purpose: CodePurpose) {
   return db
     .selectFrom('verification_codes')
-    .select(['id', 'user_id', 'failed_attempts', 'expires_at', 'consumed_at', 'created_at'])
+    .select(['id', 'user_id', 'code_hash', 'failed_attempts', 'expires_at', 'consumed_at', 'created_at'])
     .where('channel', '=', destination.channel)
     .where('target', '=', destination.target)
     .where('purpose', '=', purpose)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+    .limit(1);
+}
+
+export async function findLatestCode(db: Db, destination: Destination, purpose: CodePurpose) {
+  return latestCode(db, destination, purpose).executeTakeFirst();
 }
 
 /** Codes sent to a destination (for any purpose) since an instant. */
@@ -129,17 +133,7 @@ export async function deleteCode(db: Db, id: number): Promise<void> {
 
 /** The newest code of a destination and purpose, locked until the transaction ends. */
 export async function findLatestCodeForUpdate(db: Db, destination: Destination, purpose: CodePurpose) {
-  return db
-    .selectFrom('verification_codes')
-    .select(['id', 'user_id', 'code_hash', 'failed_attempts', 'expires_at', 'consumed_at'])
-    .where('channel', '=', destination.channel)
-    .where('target', '=', destination.target)
-    .where('purpose', '=', purpose)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .forUpdate()
-    .executeTakeFirst();
+  return latestCode(db, destination, purpose).forUpdate().executeTakeFirst();
 }
 
 export async function markCodeUsed(db: Db, id: number, now: Date): Promise<void> {
