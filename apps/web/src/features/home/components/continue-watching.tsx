@@ -1,14 +1,52 @@
 import { useTranslation } from '../../../shared/i18n/i18n';
+import { useSession } from '../../../shared/session/session-store';
 import { DramaCard } from '../../../shared/ui/drama-card';
 import { DramaCardSkeleton } from '../../../shared/ui/skeleton';
 import { useLocalWatchHistory } from '../../../shared/watch-history/local-watch-history';
 import { useDramasById } from '../api/get-drama';
+import { RECENT_WATCHES_LIMIT, useRecentWatches } from '../api/get-recent-watches';
 import { Rail } from './drama-rail';
 
-const MAX_ITEMS = 10;
+const MAX_ITEMS = RECENT_WATCHES_LIMIT;
+const CARD_CLASS = 'w-[112px] shrink-0 snap-start';
 
-/** Where the viewer left off, from the history kept on this device; hidden when there is none. */
-export function ContinueWatching() {
+/**
+ * Where the viewer left off; hidden when there is nothing. A member's history is on the server
+ * (the player reports there, and signing in merges what the device watched as a guest); a
+ * guest's is on the device. `ready`: the first screen has its content, so the member's call
+ * does not compete with it.
+ */
+export function ContinueWatching({ ready }: { ready: boolean }) {
+  const { user } = useSession();
+  return user ? <MemberContinueWatching userId={user.id} ready={ready} /> : <GuestContinueWatching />;
+}
+
+function MemberContinueWatching({ userId, ready }: { userId: number; ready: boolean }) {
+  const { t } = useTranslation();
+  const { data } = useRecentWatches(userId, ready);
+  const items = (data?.items ?? []).filter(
+    (item, index, all) => all.findIndex((other) => other.dramaId === item.dramaId) === index,
+  );
+  // A failed call leaves the row out: it is a shortcut, and the history page says what went wrong.
+  if (items.length === 0) return null;
+
+  return (
+    <Rail title={t('home.continueWatching')} to="/history" testId="continue-watching">
+      {items.slice(0, MAX_ITEMS).map((item) => (
+        <DramaCard
+          key={item.dramaId}
+          drama={item.drama}
+          to={`/player/${item.dramaId}?episode=${item.episodeId}`}
+          meta={t('drama.watchedTo', { episode: item.episodeSequence })}
+          progress={item.totalEpisodes > 0 ? item.episodeSequence / item.totalEpisodes : 0}
+          className={CARD_CLASS}
+        />
+      ))}
+    </Rail>
+  );
+}
+
+function GuestContinueWatching() {
   const { t } = useTranslation();
   const records = useLocalWatchHistory().slice(0, MAX_ITEMS);
   const results = useDramasById(records.map((record) => record.dramaId));
@@ -36,7 +74,7 @@ export function ContinueWatching() {
                 to={`/player/${drama.id}?episode=${record.episodeId}`}
                 meta={t('drama.watchedTo', { episode: sequence })}
                 progress={drama.episodeCount > 0 ? sequence / drama.episodeCount : 0}
-                className="w-[112px] shrink-0 snap-start"
+                className={CARD_CLASS}
               />
             );
           })}

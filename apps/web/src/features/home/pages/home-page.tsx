@@ -34,6 +34,9 @@ export function HomePage() {
     (hotItems !== undefined || Boolean(hot.error)) &&
     (latestItems !== undefined || Boolean(latest.error));
 
+  // The banner has its answer (or failed): the first screen is up.
+  const firstScreenUp = featuredItems !== undefined || Boolean(featured.error);
+
   const catalogueEmpty = featuredItems?.length === 0 && hotItems?.length === 0 && latestItems?.length === 0;
   // When nothing at all could be loaded, one message says so instead of one per row.
   const nothingLoaded = [featured, hot, latest].every((query) => query.error && !query.data);
@@ -73,7 +76,7 @@ export function HomePage() {
         />
       ) : (
         <>
-          <ContinueWatching />
+          <ContinueWatching ready={firstScreenUp} />
           <DramaRail
             testId="hot-ranking"
             title={t('home.hotRanking')}
