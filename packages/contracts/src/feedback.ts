@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ok, paged } from './envelope.js';
 import { idSchema, pageQuerySchema } from './params.js';
-import { systemSettingsSchema } from './settings.js';
+import { adminSystemSettingsPatchSchema, adminSystemSettingsSchema } from './settings.js';
 
 /* Feedback and its screenshots (DESIGN.md section 3, feedback row; spec sections 3 and 4). */
 
@@ -94,6 +94,6 @@ export const adminFeedbackListResponseSchema = ok(paged(adminFeedbackSchema));
 export const adminFeedbackResponseSchema = ok(adminFeedbackSchema);
 export const adminFeedbackReplyBodySchema = z.object({ content: z.string().trim().min(1).max(FEEDBACK_LIMITS.contentMax) });
 
-/** `PUT /admin/settings`: any subset of the system settings. */
-export const adminSettingsBodySchema = systemSettingsSchema.partial().strict();
-export const adminSettingsResponseSchema = ok(systemSettingsSchema);
+/** `PUT /admin/settings`: any subset of the system settings, and of each locale's texts. */
+export const adminSettingsBodySchema = adminSystemSettingsPatchSchema;
+export const adminSettingsResponseSchema = ok(adminSystemSettingsSchema);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ok } from './envelope.js';
+import type { Locale } from './locale.js';
 
 /** System settings (spec section 3). Legal texts carry `{contact}` and `{platformName}` placeholders. */
 export const systemSettingsSchema = z.object({
@@ -15,6 +16,41 @@ export const systemSettingsSchema = z.object({
   followSystemTheme: z.boolean().default(true),
 });
 export type SystemSettings = z.infer<typeof systemSettingsSchema>;
+
+/**
+ * Texts an operator gives per locale (DESIGN.md section 4): the legal texts and the tagline.
+ * The spec's fields above hold the default locale's (zh-CN); `GET /client/settings` answers
+ * with the viewer's locale's text, or the default's where that locale has none.
+ */
+export const LOCALIZED_SETTING_FIELDS = ['userAgreement', 'privacyPolicy', 'siteDescription'] as const;
+export type LocalizedSettingField = (typeof LOCALIZED_SETTING_FIELDS)[number];
+export const SETTINGS_TRANSLATION_LOCALES = ['zh-Hant', 'en-US'] as const satisfies readonly Locale[];
+export type SettingsTranslationLocale = (typeof SETTINGS_TRANSLATION_LOCALES)[number];
+
+const settingsTextsSchema = z.object({ userAgreement: z.string(), privacyPolicy: z.string(), siteDescription: z.string() });
+const settingsTextsPatchSchema = settingsTextsSchema.partial().strict();
+
+/** Every locale's own texts; an empty one means "show the default locale's". */
+export const settingsTranslationsSchema = z.object({ 'zh-Hant': settingsTextsSchema, 'en-US': settingsTextsSchema });
+export type SettingsTranslations = z.infer<typeof settingsTranslationsSchema>;
+
+/** What the operator reads: the spec's fields and the other locales' texts. */
+export const adminSystemSettingsSchema = systemSettingsSchema.extend({ translations: settingsTranslationsSchema });
+export type AdminSystemSettings = z.infer<typeof adminSystemSettingsSchema>;
+
+/** What the operator may change: any subset, down to one text of one locale. */
+export const adminSystemSettingsPatchSchema = systemSettingsSchema
+  .partial()
+  .extend({
+    // Without a default: a change that leaves it out must keep the stored value, not reset it.
+    followSystemTheme: z.boolean().optional(),
+    translations: z
+      .object({ 'zh-Hant': settingsTextsPatchSchema.optional(), 'en-US': settingsTextsPatchSchema.optional() })
+      .strict()
+      .optional(),
+  })
+  .strict();
+export type AdminSystemSettingsPatch = z.infer<typeof adminSystemSettingsPatchSchema>;
 
 export const LEGAL_PLACEHOLDERS = { contact: '{contact}', platformName: '{platformName}' } as const;
 

@@ -40,8 +40,9 @@ async function admin(method: 'GET' | 'POST' | 'PUT', route: string, body?: unkno
   return { status: response.statusCode, body: response.json() as unknown };
 }
 
-async function publicSettings() {
-  const answer = await api.call('GET', apiPaths.settings());
+async function publicSettings(locale = 'zh-CN') {
+  const answer = await api.call('GET', apiPaths.settings(), { headers: { 'accept-language': locale } });
+  expect(answer.status).toBe(200);
   return systemSettingsResponseSchema.parse(answer.body).data;
 }
 
@@ -70,10 +71,35 @@ describe('admin calls need the admin token', () => {
 });
 
 describe('system settings', () => {
+  it("answers each locale with its own legal texts and tagline, and the default locale's where it has none", async () => {
+    const chinese = await publicSettings('zh-CN');
+    const english = await publicSettings('en-US');
+    const traditional = await publicSettings('zh-Hant');
+    // The seeded demo texts: English, Traditional and Simplified Chinese, each with the placeholders.
+    expect(english.userAgreement).toMatch(/^Welcome to \{platformName\}/);
+    expect(english.privacyPolicy).toContain('{contact}');
+    expect(english.privacyPolicy).not.toMatch(/[\u4e00-\u9fff]/);
+    expect(english.siteDescription).toBe('Bite-sized dramas, one swipe at a time.');
+    expect(traditional.userAgreement).toContain('歡迎使用{platformName}');
+    expect(traditional.privacyPolicy).toContain('個人資料');
+    expect(chinese.userAgreement).toContain('欢迎使用{platformName}');
+    expect(chinese.privacyPolicy).not.toBe(english.privacyPolicy);
+    // The other settings are one for all.
+    expect({ ...english, userAgreement: '', privacyPolicy: '', siteDescription: '' }).toEqual({
+      ...chinese,
+      userAgreement: '',
+      privacyPolicy: '',
+      siteDescription: '',
+    });
+    const response = await t.server.inject({ url: `/api/v1${apiPaths.settings()}`, headers: { 'accept-language': 'en-US' } });
+    expect(response.headers.vary).toMatch(/Accept-Language/i);
+  });
+
   it('reads them, and a change shows in GET /client/settings at once', async () => {
     const before = await publicSettings(); // warms the public cache
     const read = adminSettingsResponseSchema.parse((await admin('GET', apiPaths.adminSettings())).body).data;
-    expect(read).toEqual(before);
+    const { translations, ...defaults } = read;
+    expect(defaults).toEqual(before);
 
     const agreement = 'User agreement\n\n1. Terms\nContact {contact} at {platformName}.';
     const changed = await admin('PUT', apiPaths.adminSettings(), {
@@ -84,6 +110,7 @@ describe('system settings', () => {
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     expect(adminSettingsResponseSchema.parse(changed.body).data).toEqual({
       ...before,
+      translations,
       siteName: 'Starlight Shorts',
       userAgreement: agreement,
       followSystemTheme: false,
@@ -97,16 +124,50 @@ describe('system settings', () => {
 
   it('refuses unknown keys and wrong types, changing nothing', async () => {
     const before = await publicSettings();
+    const englishBefore = await publicSettings('en-US');
     for (const body of [
       { siteTitle: 'x' },
       { siteName: 42 },
       { followSystemTheme: 'yes' },
       { siteName: 'ok', evil: true },
       [],
+      { translations: { fr: { userAgreement: 'Conditions' } } },
+      { translations: { 'zh-CN': { userAgreement: '协议' } } },
+      { translations: { 'en-US': { userAgreement: 42 } } },
+      { translations: { 'en-US': { siteName: 'Other' } } },
+      { translations: { 'en-US': 'Terms' } },
+      { translations: [] },
     ]) {
       api.refused(await admin('PUT', apiPaths.adminSettings(), body), 400, 'VALIDATION_FAILED');
     }
     expect(await publicSettings()).toEqual(before);
+    expect(await publicSettings('en-US')).toEqual(englishBefore);
+  });
+
+  it('lets the operator set one text of one locale, keeping the rest, and an emptied text falls back', async () => {
+    const before = await publicSettings('zh-CN');
+    const englishBefore = await publicSettings('en-US'); // warms the cache the change must drop
+    const changed = await admin('PUT', apiPaths.adminSettings(), {
+      translations: { 'en-US': { privacyPolicy: 'Privacy\nWe keep little. Ask {contact}.' }, 'zh-Hant': { siteDescription: '一滑就追劇。' } },
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    const read = adminSettingsResponseSchema.parse(changed.body).data;
+    expect(read.translations['en-US']).toMatchObject({
+      privacyPolicy: 'Privacy\nWe keep little. Ask {contact}.',
+      userAgreement: englishBefore.userAgreement,
+    });
+    expect(read.translations['zh-Hant'].siteDescription).toBe('一滑就追劇。');
+
+    expect(await publicSettings('en-US')).toEqual({ ...englishBefore, privacyPolicy: 'Privacy\nWe keep little. Ask {contact}.' });
+    expect((await publicSettings('zh-Hant')).siteDescription).toBe('一滑就追劇。');
+    expect(await publicSettings('zh-CN')).toEqual(before);
+
+    // A locale without its own text shows the default locale's.
+    await admin('PUT', apiPaths.adminSettings(), { translations: { 'en-US': { userAgreement: '  ' } } });
+    expect((await publicSettings('en-US')).userAgreement).toBe(before.userAgreement);
+    // A language the site has no texts for gets the locale the request resolves to.
+    const unknown = await api.call('GET', apiPaths.settings(), { headers: { 'accept-language': 'zh-TW' } });
+    expect(systemSettingsResponseSchema.parse(unknown.body).data.siteDescription).toBe('一滑就追劇。');
   });
 });
 

@@ -7,7 +7,7 @@ import { insertMissingSettings } from '../../modules/settings/queries.js';
 import { seedCategories, seedDramas, seedTags, type SeedDrama } from './catalogue-data.js';
 import { seedMallItems } from './mall-data.js';
 import { seedPlans } from './plans-data.js';
-import { seedSettings } from './settings-data.js';
+import { seedSettings, seedSettingsTranslationRows } from './settings-data.js';
 
 interface MediaManifest {
   clips: Record<string, { durationSeconds: number }>;
@@ -43,7 +43,7 @@ export async function seedDemo(db: Db, mediaDir: string, now = new Date()): Prom
   const manifest = readManifest(mediaDir);
   let inserted = 0;
   await db.transaction().execute(async (trx) => {
-    await insertMissingSettings(trx, seedSettings);
+    await insertMissingSettings(trx, { ...seedSettings, ...seedSettingsTranslationRows });
     await insertMissingMallItems(trx, seedMallItems);
     await trx
       .insertInto('membership_plans')

@@ -1,4 +1,10 @@
+import type { LocalizedSettingField, Locale } from '@drama/contracts';
 import type { Db } from '../../db/database.js';
+
+/** The row holding one locale's own text of a field; the field's own row is the default locale's. */
+export function translationKey(field: LocalizedSettingField, locale: Locale): string {
+  return `${field}@${locale}`;
+}
 
 export async function readSettings(db: Db): Promise<Record<string, unknown>> {
   const rows = await db.selectFrom('system_settings').select(['key', 'value']).execute();

@@ -1,7 +1,16 @@
-import { type SystemSettings, systemSettingsSchema } from '@drama/contracts';
+import {
+  type AdminSystemSettings,
+  type AdminSystemSettingsPatch,
+  LOCALIZED_SETTING_FIELDS,
+  type Locale,
+  SETTINGS_TRANSLATION_LOCALES,
+  type SettingsTranslations,
+  type SystemSettings,
+  systemSettingsSchema,
+} from '@drama/contracts';
 import { TtlCache } from '../../platform/cache.js';
 import type { Db } from '../../db/database.js';
-import { readSettings, upsertSettings } from './queries.js';
+import { readSettings, translationKey, upsertSettings } from './queries.js';
 
 const EMPTY: SystemSettings = {
   siteName: 'Short Drama',
@@ -16,19 +25,60 @@ const EMPTY: SystemSettings = {
   followSystemTheme: true,
 };
 
+function readTranslations(stored: Record<string, unknown>): SettingsTranslations {
+  const texts = (locale: Locale) => {
+    const text = (field: (typeof LOCALIZED_SETTING_FIELDS)[number]) => {
+      const value = stored[translationKey(field, locale)];
+      return typeof value === 'string' ? value : '';
+    };
+    return { userAgreement: text('userAgreement'), privacyPolicy: text('privacyPolicy'), siteDescription: text('siteDescription') };
+  };
+  return { 'zh-Hant': texts('zh-Hant'), 'en-US': texts('en-US') };
+}
+
+/** Each locale's texts as rows of their own, so that changing one keeps the others. */
+function translationRows(patch: AdminSystemSettingsPatch['translations']): Record<string, string> {
+  const rows: Record<string, string> = {};
+  for (const locale of SETTINGS_TRANSLATION_LOCALES) {
+    for (const field of LOCALIZED_SETTING_FIELDS) {
+      const value = patch?.[locale]?.[field];
+      if (value !== undefined) rows[translationKey(field, locale)] = value;
+    }
+  }
+  return rows;
+}
+
+function isTranslationLocale(locale: Locale): locale is (typeof SETTINGS_TRANSLATION_LOCALES)[number] {
+  return (SETTINGS_TRANSLATION_LOCALES as readonly Locale[]).includes(locale);
+}
+
 export class SettingsService {
-  private readonly cache = new TtlCache<SystemSettings>(30_000, 1);
+  private readonly cache = new TtlCache<AdminSystemSettings>(30_000, 1);
 
   constructor(private readonly db: Db) {}
 
-  /** The public settings; unknown keys are ignored and missing ones take their defaults. */
-  async get(): Promise<SystemSettings> {
+  /** Every setting with each locale's texts, as the operator sees them. Unknown keys are ignored; missing ones take their defaults. */
+  async get(): Promise<AdminSystemSettings> {
     return this.cache.getOrLoad('settings', async () => {
       const stored = await readSettings(this.db);
-      const merged = { ...EMPTY, ...stored };
-      const parsed = systemSettingsSchema.safeParse(merged);
-      return parsed.success ? parsed.data : EMPTY;
+      const parsed = systemSettingsSchema.safeParse({ ...EMPTY, ...stored });
+      return { ...(parsed.success ? parsed.data : EMPTY), translations: readTranslations(stored) };
     });
+  }
+
+  /**
+   * The public settings in the viewer's locale: a locale's own legal texts and tagline, or the
+   * default locale's where it has none (DESIGN.md section 4).
+   */
+  async forLocale(locale: Locale): Promise<SystemSettings> {
+    const { translations, ...settings } = await this.get();
+    if (!isTranslationLocale(locale)) return settings;
+    const own = translations[locale];
+    const localized = { ...settings };
+    for (const field of LOCALIZED_SETTING_FIELDS) {
+      if (own[field].trim() !== '') localized[field] = own[field];
+    }
+    return localized;
   }
 
   invalidate(): void {
@@ -36,8 +86,9 @@ export class SettingsService {
   }
 
   /** Changes some settings; the public read sees them at once (this instance's cache is dropped). */
-  async update(patch: Partial<SystemSettings>): Promise<SystemSettings> {
-    await upsertSettings(this.db, patch, new Date());
+  async update(patch: AdminSystemSettingsPatch): Promise<AdminSystemSettings> {
+    const { translations, ...fields } = patch;
+    await upsertSettings(this.db, { ...fields, ...translationRows(translations) }, new Date());
     this.invalidate();
     return this.get();
   }
