@@ -41,8 +41,9 @@ function readCachedSettings(value: unknown): CachedSettings | null {
   return { data: { ...(data as SystemSettings), followSystemTheme: follow ?? true }, timestamp, locale };
 }
 
-// Kept 24 hours with the time it was fetched (spec section 4). The locale is kept too: a
-// site that localises its name must not show yesterday's language after a switch.
+// Kept 24 hours with the time it was fetched (spec section 4). The locale is kept too: the
+// legal texts and tagline differ by language, so a copy without one (from before the texts
+// were per locale) or of another language is fetched again.
 function readCached(locale: Locale, now: number): SystemSettings | null {
   const cached = readJson(STORAGE_KEYS.systemSettings, readCachedSettings);
   if (!cached) return null;
@@ -51,7 +52,7 @@ function readCached(locale: Locale, now: number): SystemSettings | null {
     removeKey(STORAGE_KEYS.systemSettings);
     return null;
   }
-  return cached.locale === undefined || cached.locale === locale ? cached.data : null;
+  return cached.locale === locale ? cached.data : null;
 }
 
 export async function getSystemSettings(locale: Locale): Promise<SystemSettings> {

@@ -8,6 +8,7 @@ import {
   readSubtitleSettings,
   resetSubtitleSettingsCache,
   stepFontSize,
+  subtitleLanguageFor,
   updateSubtitleSettings,
 } from './subtitle-settings';
 import { installMemoryStorage } from './test-storage';
@@ -54,7 +55,14 @@ describe('subtitle settings', () => {
   it('saves a change and reads it back after a restart', () => {
     updateSubtitleSettings({ color: 'yellow', fontSize: 22, language: 'en', backgroundOpacity: 0 });
     resetSubtitleSettingsCache();
-    expect(getSubtitleSettings()).toEqual({ ...DEFAULT_SUBTITLE_SETTINGS, color: 'yellow', fontSize: 22, language: 'en', backgroundOpacity: 0 });
+    expect(getSubtitleSettings()).toEqual({
+      ...DEFAULT_SUBTITLE_SETTINGS,
+      color: 'yellow',
+      fontSize: 22,
+      language: 'en',
+      languageChosen: true,
+      backgroundOpacity: 0,
+    });
     expect(JSON.parse(storage.get(STORAGE_KEYS.subtitleSettings) ?? '{}')).toMatchObject({ color: 'yellow' });
   });
 
@@ -72,5 +80,38 @@ describe('subtitle settings', () => {
   ])('falls back to the defaults when the stored value is %s', (_name, raw) => {
     storage.set(STORAGE_KEYS.subtitleSettings, raw);
     expect(readSubtitleSettings()).toEqual(DEFAULT_SUBTITLE_SETTINGS);
+  });
+});
+
+describe('the language subtitles start in', () => {
+  it("follows the interface until the viewer chooses: zh for zh-CN (the spec's default), zh-Hant, en", () => {
+    expect(subtitleLanguageFor(getSubtitleSettings(), 'zh-CN')).toBe('zh');
+    expect(subtitleLanguageFor(getSubtitleSettings(), 'zh-Hant')).toBe('zh-Hant');
+    expect(subtitleLanguageFor(getSubtitleSettings(), 'en-US')).toBe('en');
+  });
+
+  it('still follows the interface after other settings change', () => {
+    const settings = updateSubtitleSettings({ fontSize: 20, color: 'green' });
+    expect(subtitleLanguageFor(settings, 'en-US')).toBe('en');
+    resetSubtitleSettingsCache();
+    expect(subtitleLanguageFor(getSubtitleSettings(), 'zh-Hant')).toBe('zh-Hant');
+  });
+
+  it("keeps the viewer's choice in every interface language, after a restart too", () => {
+    updateSubtitleSettings({ language: 'zh' });
+    resetSubtitleSettingsCache();
+    for (const locale of ['zh-CN', 'zh-Hant', 'en-US'] as const) {
+      expect(subtitleLanguageFor(getSubtitleSettings(), locale)).toBe('zh');
+    }
+    updateSubtitleSettings({ language: 'en' });
+    expect(subtitleLanguageFor(getSubtitleSettings(), 'zh-CN')).toBe('en');
+  });
+
+  it('reads settings saved before the choice was recorded: a language other than the default was chosen', () => {
+    const saved = { ...DEFAULT_SUBTITLE_SETTINGS, fontSize: 18 };
+    storage.set(STORAGE_KEYS.subtitleSettings, JSON.stringify({ ...saved, language: 'zh-Hant' }));
+    expect(subtitleLanguageFor(readSubtitleSettings(), 'en-US')).toBe('zh-Hant');
+    storage.set(STORAGE_KEYS.subtitleSettings, JSON.stringify({ ...saved, language: 'zh' }));
+    expect(subtitleLanguageFor(readSubtitleSettings(), 'en-US')).toBe('en');
   });
 });

@@ -1,5 +1,6 @@
-import { useSyncExternalStore } from 'react';
-import { STORAGE_KEYS, SUBTITLE } from '@drama/contracts';
+import { useMemo, useSyncExternalStore } from 'react';
+import { type Locale, STORAGE_KEYS, SUBTITLE } from '@drama/contracts';
+import { useLocale } from '../../../shared/i18n/i18n';
 import { readJson, writeJson } from '../../../shared/storage/local-storage';
 import { isNonNegative, isOneOf } from '../../../shared/storage/value-checks';
 import { clamp } from './format-time';
@@ -17,6 +18,8 @@ export interface SubtitleSettings {
   visible: boolean;
   language: SubtitleLanguage;
   color: SubtitleColor;
+  /** Set once the viewer picks a language; until then the interface's language decides. */
+  languageChosen?: boolean;
 }
 
 function isFontSize(value: unknown): value is number {
@@ -32,11 +35,26 @@ function isFontSize(value: unknown): value is number {
  */
 export function readSubtitleSettingsValue(value: unknown): SubtitleSettings | null {
   if (typeof value !== 'object' || value === null) return null;
-  const { fontSize, backgroundOpacity, position, visible, language, color } = value as Record<string, unknown>;
+  const { fontSize, backgroundOpacity, position, visible, language, color, languageChosen } = value as Record<string, unknown>;
   if (!isFontSize(fontSize) || !isOneOf(SUBTITLE.backgroundOpacities, backgroundOpacity)) return null;
   if (!isNonNegative(position) || typeof visible !== 'boolean') return null;
   if (!isOneOf(SUBTITLE.languages, language) || !isOneOf(SUBTITLE.colors, color)) return null;
-  return { fontSize, backgroundOpacity, position, visible, language, color };
+  const settings: SubtitleSettings = { fontSize, backgroundOpacity, position, visible, language, color };
+  if (typeof languageChosen === 'boolean') settings.languageChosen = languageChosen;
+  return settings;
+}
+
+const INTERFACE_SUBTITLE_LANGUAGE: Record<Locale, SubtitleLanguage> = { 'zh-CN': 'zh', 'zh-Hant': 'zh-Hant', 'en-US': 'en' };
+
+/**
+ * The language subtitles show in (DESIGN.md section 4): the viewer's choice once made, otherwise
+ * the interface's (the spec's `zh` for a zh-CN interface). Settings saved before the choice was
+ * recorded count as chosen only when they differ from the spec's default, which nobody could
+ * have had without picking it.
+ */
+export function subtitleLanguageFor(settings: SubtitleSettings, locale: Locale): SubtitleLanguage {
+  const chosen = settings.languageChosen ?? settings.language !== SUBTITLE.defaults.language;
+  return chosen ? settings.language : INTERFACE_SUBTITLE_LANGUAGE[locale];
 }
 
 export const DEFAULT_SUBTITLE_SETTINGS: SubtitleSettings = { ...SUBTITLE.defaults };
@@ -83,7 +101,7 @@ export function getSubtitleSettings(): SubtitleSettings {
 
 /** Merges a change, keeps every field in range and saves it. */
 export function updateSubtitleSettings(change: Partial<SubtitleSettings>): SubtitleSettings {
-  const merged = { ...getSubtitleSettings(), ...change };
+  const merged = { ...getSubtitleSettings(), ...change, ...(change.language === undefined ? {} : { languageChosen: true }) };
   const next: SubtitleSettings = {
     ...merged,
     fontSize: clampFontSize(merged.fontSize),
@@ -105,6 +123,9 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/** The saved settings, with the language the subtitles show in for the current interface language. */
 export function useSubtitleSettings(): SubtitleSettings {
-  return useSyncExternalStore(subscribe, getSubtitleSettings, getSubtitleSettings);
+  const settings = useSyncExternalStore(subscribe, getSubtitleSettings, getSubtitleSettings);
+  const locale = useLocale();
+  return useMemo(() => ({ ...settings, language: subtitleLanguageFor(settings, locale) }), [settings, locale]);
 }
