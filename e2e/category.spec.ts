@@ -7,7 +7,7 @@ import {
   tagDramasResponseSchema,
   type DramaSort,
 } from '@drama/contracts';
-import { expect, recordScriptsHolding, test } from './fixtures';
+import { expect, recordScriptsHolding, test, ZOD_MARK } from './fixtures';
 
 test.use({ locale: 'en-US' });
 
@@ -80,7 +80,7 @@ test('switching category and sort changes the grid, and Back keeps the choice', 
 });
 
 test('the categories tab loads without zod: its calls check envelopes only', async ({ page }) => {
-  const scriptsWithZod = recordScriptsHolding(page, 'zod');
+  const scriptsWithZod = recordScriptsHolding(page, ZOD_MARK);
   await page.goto('/category');
   await expect(gridTitles(page)).toHaveCount(12);
   await expect(page.getByRole('link', { name: 'All', exact: true })).toHaveAttribute('aria-current', 'true');

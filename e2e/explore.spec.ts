@@ -1,7 +1,7 @@
 import { API_BASE, STORAGE_KEYS, apiPaths, likeStatusResponseSchema } from '@drama/contracts';
 import type { Locator, Page } from '@playwright/test';
 import { stored } from './accounts';
-import { expect, recordScriptsHolding, test } from './fixtures';
+import { expect, recordScriptsHolding, test, ZOD_MARK } from './fixtures';
 import { drag, dramaDetail, expectPlaying, openAs, signUp } from './player-support';
 
 /*
@@ -166,7 +166,7 @@ test("the next drama's video and poster wait until the first one plays", async (
 
 test('the feed plays without loading zod: its calls check envelopes only', async ({ page }) => {
   await openAs(page);
-  const scriptsWithZod = recordScriptsHolding(page, 'zod');
+  const scriptsWithZod = recordScriptsHolding(page, ZOD_MARK);
   await page.goto('/explore');
   await expectActivePlaying(page);
   await page.waitForLoadState('networkidle');

@@ -74,8 +74,14 @@ export async function openPreferences(page: Page): Promise<void> {
 }
 
 /**
+ * What marks zod's code in a built script: its schema classes are named by strings that
+ * minifying keeps. (The word "zod" alone is also in the first page's zod setting, zod-jitless.ts.)
+ */
+export const ZOD_MARK = '$ZodType';
+
+/**
  * Records the scripts the page loads from now on; the returned function lists those whose text
- * holds `needle` (e.g. `zod`, whose minified code keeps its `_zod` property names).
+ * holds `needle` (e.g. ZOD_MARK).
  */
 export function recordScriptsHolding(page: Page, needle: string): () => Promise<string[]> {
   const scripts: Promise<string | null>[] = [];

@@ -1,5 +1,5 @@
 import { API_BASE, LIMITS, STORAGE_KEYS, apiPaths, favoriteStatusResponseSchema, likeStatusResponseSchema, resumePointResponseSchema } from '@drama/contracts';
-import { expect, recordScriptsHolding, recordToasts, test } from './fixtures';
+import { expect, recordScriptsHolding, recordToasts, test, ZOD_MARK } from './fixtures';
 import {
   activeVideo,
   clickControl,
@@ -77,7 +77,7 @@ test.describe('playback', () => {
   test("a member's cold open plays without loading zod: the player's calls check envelopes only", async ({ page, request }) => {
     const first = (await dramaDetail(request, DRAMA)).episodes[0]!;
     await openAs(page, { session: await signUp(request) });
-    const scriptsWithZod = recordScriptsHolding(page, 'zod');
+    const scriptsWithZod = recordScriptsHolding(page, ZOD_MARK);
     // The member's own calls, beside the drama's: favourite and resume point.
     const favouriteChecked = page.waitForResponse((response) => response.url().endsWith(apiPaths.favoriteCheck(DRAMA)));
     const resumeRead = page.waitForResponse((response) => response.url().endsWith(apiPaths.watchRecord(DRAMA)));

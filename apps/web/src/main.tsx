@@ -1,3 +1,4 @@
+import './shared/api/zod-jitless';
 import './shared/theme/theme.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
