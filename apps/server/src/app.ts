@@ -40,7 +40,7 @@ import { pointsAdminRoutes, pointsRoutes } from './modules/points/routes.js';
 import { PointsService } from './modules/points/service.js';
 import { redeemAdminRoutes, redeemRoutes } from './modules/redeem/routes.js';
 import { RedeemService } from './modules/redeem/service.js';
-import { searchRoutes } from './modules/search/routes.js';
+import { searchAdminRoutes, searchRoutes } from './modules/search/routes.js';
 import { SearchService } from './modules/search/service.js';
 import { settingsRoutes } from './modules/settings/routes.js';
 import { SettingsService } from './modules/settings/service.js';
@@ -218,6 +218,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await scope.register(vitalsRoutes(vitals, ctx.rateLimits.create('vitals', VITALS_PER_MINUTE, 60_000)));
       await scope.register(adminContentRoutes({ settings, feedback, importer }, adminToken(config)), { prefix: '/admin' });
       await scope.register(searchRoutes(search));
+      await scope.register(searchAdminRoutes(search, adminToken(config)), { prefix: '/admin' });
       await scope.register(exploreRoutes(explore));
       await scope.register(pointsRoutes(ctx, points));
       await scope.register(taskRoutes(ctx, tasks));

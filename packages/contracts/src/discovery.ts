@@ -41,6 +41,26 @@ export const hotSearchSchema = z.object({ keyword: z.string(), count: z.int().mi
 export type HotSearch = z.infer<typeof hotSearchSchema>;
 export const hotSearchResponseSchema = ok(z.object({ items: z.array(hotSearchSchema) }));
 
+/*
+ * Blocked hot-search terms (operator: `GET /admin/search/blocked-terms`,
+ * `POST /admin/search/blocked-terms`, `DELETE /admin/search/blocked-terms/{term}`). A term is
+ * matched the way searches merge: case, width and Simplified/Traditional do not matter.
+ */
+
+export const adminBlockedTermBodySchema = z.object({ term: z.string().trim().min(1).max(SEARCH_KEYWORD_MAX) });
+export type AdminBlockedTermBody = z.infer<typeof adminBlockedTermBodySchema>;
+export const adminBlockedTermParamsSchema = adminBlockedTermBodySchema;
+
+export const blockedTermSchema = z.object({
+  term: z.string(),
+  /** The normalised form that is matched. */
+  keyword: z.string(),
+  blockedAt: z.iso.datetime(),
+});
+export type BlockedTerm = z.infer<typeof blockedTermSchema>;
+export const adminBlockedTermResponseSchema = ok(blockedTermSchema);
+export const adminBlockedTermListResponseSchema = ok(z.object({ items: z.array(blockedTermSchema) }));
+
 /* Explore feed (`GET /client/explore?cursor&limit`). */
 
 export const exploreQuerySchema = z.object({

@@ -372,26 +372,32 @@ export interface DramasTable {
   explore_dropped_at: Derived<Date | null>;
 }
 
-export interface SearchKeywordHitsTable {
-  keyword: string;
-  /** A hash of the client's address. */
-  client: string;
-  counted_at: Date;
-}
+/* Hot searches as demand (0009); 0005's raw counts are dropped. */
 
-export interface SearchKeywordDaysTable {
-  /** The APP_TIMEZONE calendar day, YYYY-MM-DD. */
-  day: ColumnType<string, string, string>;
+export interface SearchDemandTable {
   /** Normalised: the key that merges spellings. */
   keyword: string;
-  /** The keyword as last typed, for showing. */
+  /** The APP_TIMEZONE calendar day, YYYY-MM-DD. */
+  day: ColumnType<string, string, string>;
+  /** 'm:<member id>' or 'g:<keyed hash of the address>'. */
+  searcher: string;
+  /** The keyed hash of the searcher's address (for members too), never the address. */
+  address: string;
+  /** The keyword as typed, for showing. */
   display: string;
-  count: Generated<number>;
+}
+
+export interface SearchBlockedTermsTable {
+  /** Normalised. */
+  keyword: string;
+  /** As the operator typed it. */
+  term: string;
+  blocked_at: CreatedAt;
 }
 
 export interface Database {
-  search_keyword_hits: SearchKeywordHitsTable;
-  search_keyword_days: SearchKeywordDaysTable;
+  search_demand: SearchDemandTable;
+  search_blocked_terms: SearchBlockedTermsTable;
 }
 
 /* Feedback, uploads and web vitals (0008). */

@@ -1,4 +1,6 @@
 import {
+  adminBlockedTermListResponseSchema,
+  adminBlockedTermResponseSchema,
   API_BASE,
   apiPaths,
   errorEnvelopeSchema,
@@ -10,7 +12,14 @@ import {
 } from '@drama/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normalizeForSearch, normalizeKeyword } from '../../src/modules/search/normalize.js';
-import { HOT_SEARCH_LIMIT } from '../../src/modules/search/service.js';
+import {
+  HOT_SEARCH_EDITORIAL_TOP,
+  HOT_SEARCH_LIMIT,
+  HOT_SEARCH_MIN_SEARCHERS,
+  HOT_SEARCH_OVERTAKE,
+} from '../../src/modules/search/service.js';
+import { TEST_ADMIN_TOKEN } from '../support/accounts.js';
+import { buildUser } from '../support/factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 type Headers = Record<string, string>;
@@ -279,9 +288,10 @@ describe('search on a server just started', () => {
 describe('hot searches', () => {
   let t: TestApp;
   let now = Date.parse('2030-03-10T04:00:00Z');
+  const admin = { authorization: `Bearer ${TEST_ADMIN_TOKEN}` };
 
   beforeAll(async () => {
-    t = await createTestApp({}, { clock: () => new Date(now) });
+    t = await createTestApp({ ADMIN_TOKEN: TEST_ADMIN_TOKEN }, { clock: () => new Date(now) });
   });
   afterAll(async () => {
     await t.close();
@@ -298,13 +308,34 @@ describe('hot searches', () => {
   }
 
   async function countOf(keyword: string, locale = 'zh-CN'): Promise<number | undefined> {
-    return (await hot(locale)).find((item) => item.keyword === keyword && item.count > 0)?.count;
+    return (await hot(locale)).find((item) => normalizeKeyword(item.keyword) === normalizeKeyword(keyword))?.count;
   }
 
-  const searchFrom = (ip: string, keyword: string, extra: Record<string, string | boolean> = {}) =>
-    searchOn(t, { keyword, ...extra }, {}, ip);
+  async function positionOf(keyword: string, locale = 'zh-CN'): Promise<number> {
+    return (await hot(locale)).findIndex((item) => normalizeKeyword(item.keyword) === normalizeKeyword(keyword));
+  }
 
-  it('is never empty on a fresh start: the hottest dramas fill it', async () => {
+  const searchFrom = (ip: string, keyword: string, extra: Record<string, string | boolean> = {}, headers: Headers = {}) =>
+    searchOn(t, { keyword, ...extra }, headers, ip);
+
+  /** `count` searchers, each from an address of its own under `prefix`. */
+  async function searchedBy(count: number, prefix: string, keyword: string): Promise<void> {
+    for (let i = 1; i <= count; i += 1) await searchFrom(`${prefix}.${i}`, keyword);
+  }
+
+  const member = async () => (await buildUser(t.database.db, t.ctx.tokens)).auth;
+
+  function blockedTerms(method: 'GET' | 'POST' | 'DELETE', term?: string, headers: Headers = admin) {
+    const base = `${API_BASE}/admin/search/blocked-terms`;
+    return t.server.inject({
+      method,
+      url: method === 'DELETE' ? `${base}/${encodeURIComponent(term ?? '')}` : base,
+      headers,
+      ...(method === 'POST' ? { payload: { term } } : {}),
+    });
+  }
+
+  it('is never empty on a fresh start: the editorial titles fill it', async () => {
     const items = await hot('zh-CN');
     expect(items).toHaveLength(HOT_SEARCH_LIMIT);
     expect(items.every((item) => item.count === 0)).toBe(true);
@@ -316,56 +347,131 @@ describe('hot searches', () => {
     expect((await hot('en-US')).every((item) => !/[\u4e00-\u9fff]/.test(item.keyword))).toBe(true);
   });
 
-  it('counts a real search that found something, once per address and keyword in an hour', async () => {
-    await searchFrom('10.0.0.1', '总裁');
-    expect(await countOf('总裁')).toBe(1);
-    await searchFrom('10.0.0.1', '总裁');
-    await searchFrom('10.0.0.1', ' 总裁 ');
-    expect(await countOf('总裁')).toBe(1);
-    await searchFrom('10.0.0.2', '总裁');
-    expect(await countOf('总裁')).toBe(2);
+  it('one person searching a keyword over and over never makes it hot', async () => {
+    expect((await searchFrom('10.0.0.1', 'Af', { suggest: true })).total).toBeGreaterThan(0);
+    for (let i = 0; i < 50; i += 1) await searchFrom('10.0.0.1', 'Af');
+    expect(await countOf('Af', 'zh-CN')).toBeUndefined();
+    expect(await countOf('Af', 'en-US')).toBeUndefined();
+    // Not on later days either: a searcher is one searcher over the whole window.
+    for (let day = 1; day <= 5; day += 1) {
+      now += 86_400_000;
+      await searchFrom('10.0.0.1', 'Af');
+    }
+    expect(await countOf('Af', 'en-US')).toBeUndefined();
+    // Nor signed in as a member from the same address: one guest and one member are two.
+    const auth = await member();
+    for (let i = 0; i < 10; i += 1) await searchFrom('10.0.0.1', 'Af', {}, auth);
+    expect(await countOf('Af', 'en-US')).toBeUndefined();
+  });
 
-    now += 59 * 60_000;
-    await searchFrom('10.0.0.1', '总裁');
-    expect(await countOf('总裁')).toBe(2);
-    now += 2 * 60_000;
-    await searchFrom('10.0.0.1', '总裁');
-    expect(await countOf('总裁')).toBe(3);
+  it('shows a keyword once five distinct searchers found something with it, counting searchers', async () => {
+    await searchedBy(4, '10.0.1', '总裁');
+    await searchFrom('10.0.1.1', '总裁');
+    await searchFrom('10.0.1.1', ' 总裁 ');
+    expect(await countOf('总裁')).toBeUndefined();
+    await searchFrom('10.0.1.5', '总裁');
+    expect(await countOf('总裁')).toBe(HOT_SEARCH_MIN_SEARCHERS);
+    await searchFrom('10.0.1.5', '总裁');
+    expect(await countOf('总裁')).toBe(HOT_SEARCH_MIN_SEARCHERS);
+  });
+
+  it('counts members by account, but no more than two behind one address, and a guest address once', async () => {
+    const accounts = await Promise.all([1, 2, 3, 4, 5, 6].map(() => member()));
+    for (const auth of accounts) await searchFrom('10.0.2.1', 'Ceo', {}, auth);
+    // IPv6 is one address per /64.
+    for (let i = 1; i <= 6; i += 1) await searchFrom(`2001:db8:0:2::${i}`, 'Ceo');
+    expect(await countOf('Ceo', 'en-US')).toBeUndefined();
+    // A member seen from a second address is still one searcher.
+    await searchFrom('10.0.2.2', 'Ceo', {}, accounts[0] ?? {});
+    expect(await countOf('Ceo', 'en-US')).toBeUndefined();
+    await searchedBy(2, '10.0.3', 'Ceo');
+    expect(await countOf('Ceo', 'en-US')).toBe(HOT_SEARCH_MIN_SEARCHERS);
   });
 
   it('does not count typed-ahead searches or searches that found nothing', async () => {
-    await searchFrom('10.0.1.1', '复仇', { suggest: true });
-    await searchFrom('10.0.1.2', '复仇', { suggest: 'true' });
+    for (let i = 1; i <= 6; i += 1) await searchFrom(`10.0.4.${i}`, '复仇', { suggest: true });
     expect(await countOf('复仇')).toBeUndefined();
-    expect((await searchFrom('10.0.1.1', 'zzqx-no-such-drama')).total).toBe(0);
-    expect((await hot()).some((item) => item.keyword === 'zzqx-no-such-drama')).toBe(false);
-    await searchFrom('10.0.1.1', '复仇', { suggest: 'false' });
-    expect(await countOf('复仇')).toBe(1);
+    for (let i = 1; i <= 6; i += 1) expect((await searchFrom(`10.0.4.${i}`, 'zzqx-no-such-drama')).total).toBe(0);
+    expect(await countOf('zzqx-no-such-drama')).toBeUndefined();
+    await searchedBy(5, '10.0.4', '复仇');
+    expect(await countOf('复仇')).toBe(5);
   });
 
-  it('merges scripts and cases, shown in the reader script, most searched first', async () => {
-    for (const ip of ['10.0.2.1', '10.0.2.2', '10.0.2.3']) await searchFrom(ip, '重生歸來');
-    await searchFrom('10.0.2.4', '重生归来');
-    await searchFrom('10.0.2.5', 'Revenge');
-    await searchFrom('10.0.2.6', 'REVENGE');
-    const zh = await hot('zh-CN');
-    expect(zh[0]).toEqual({ keyword: '重生归来', count: 4 });
-    expect((await hot('zh-Hant'))[0]).toEqual({ keyword: '重生歸來', count: 4 });
-    expect(zh.find((item) => normalizeKeyword(item.keyword) === 'revenge')?.count).toBe(2);
-    // Counted keywords first, then fillers; ten in all, each once.
+  it('keeps the editorial titles on top until a keyword has many more searchers', async () => {
+    const editorial = (await hot('zh-CN')).filter((item) => item.count === 0).slice(0, HOT_SEARCH_EDITORIAL_TOP);
+    let zh = await hot('zh-CN');
+    expect(zh.slice(0, HOT_SEARCH_EDITORIAL_TOP)).toEqual(editorial);
+    expect(await positionOf('总裁')).toBeGreaterThanOrEqual(HOT_SEARCH_EDITORIAL_TOP);
+
+    await searchedBy(HOT_SEARCH_OVERTAKE - 1, '10.0.5', '千亿总裁');
+    zh = await hot('zh-CN');
+    expect(zh.slice(0, HOT_SEARCH_EDITORIAL_TOP)).toEqual(editorial);
+    expect(zh[HOT_SEARCH_EDITORIAL_TOP]).toEqual({ keyword: '千亿总裁', count: HOT_SEARCH_OVERTAKE - 1 });
+
+    await searchFrom('10.0.5.200', '千億總裁');
+    zh = await hot('zh-CN');
+    expect(zh[0]).toEqual({ keyword: '千亿总裁', count: HOT_SEARCH_OVERTAKE });
+    expect(zh.slice(1, 1 + HOT_SEARCH_EDITORIAL_TOP)).toEqual(editorial);
+    // Shown in the reader's script; ten in all, each once.
+    expect((await hot('zh-Hant'))[0]).toEqual({ keyword: '千億總裁', count: HOT_SEARCH_OVERTAKE });
     expect(zh).toHaveLength(HOT_SEARCH_LIMIT);
-    const counts = zh.map((item) => item.count);
-    expect(counts).toEqual([...counts].sort((a, b) => b - a));
     expect(new Set(zh.map((item) => normalizeKeyword(item.keyword))).size).toBe(zh.length);
   });
 
+  it('merges cases in English keywords too, and ranks searched keywords by searchers', async () => {
+    await searchedBy(3, '10.0.6', 'Revenge');
+    await searchedBy(3, '10.0.7', 'REVENGE');
+    const en = await hot('en-US');
+    const revenge = en.findIndex((item) => normalizeKeyword(item.keyword) === 'revenge');
+    expect(en[revenge]?.count).toBe(6);
+    expect(revenge).toBeGreaterThanOrEqual(HOT_SEARCH_EDITORIAL_TOP);
+    const searched = en.slice(HOT_SEARCH_EDITORIAL_TOP).filter((item) => item.count > 0).map((item) => item.count);
+    expect(searched).toEqual([...searched].sort((a, b) => b - a));
+  });
+
+  it('lets the operator block a term, in any case or script, and let it back', async () => {
+    expect((await blockedTerms('POST', 'REVENGE', {})).statusCode).toBe(401);
+    expect((await blockedTerms('GET', undefined, { authorization: 'Bearer wrong' })).statusCode).toBe(401);
+
+    const blocked = await blockedTerms('POST', ' REVENGE ');
+    expect(blocked.statusCode, blocked.body).toBe(200);
+    expect(adminBlockedTermResponseSchema.parse(blocked.json()).data).toMatchObject({ term: 'REVENGE', keyword: 'revenge' });
+    expect(await countOf('Revenge', 'en-US')).toBeUndefined();
+    expect((await blockedTerms('POST', 'revenge')).statusCode).toBe(200);
+
+    // Traditional blocks Simplified, and it holds however many search it.
+    expect((await blockedTerms('POST', '千億總裁')).statusCode).toBe(200);
+    await searchedBy(10, '10.0.8', '千亿总裁');
+    expect(await countOf('千亿总裁')).toBeUndefined();
+    expect(await countOf('千億總裁', 'zh-Hant')).toBeUndefined();
+
+    // An editorial title too.
+    const title = (await hot('en-US'))[0]?.keyword ?? '';
+    expect((await blockedTerms('POST', title)).statusCode).toBe(200);
+    expect(await positionOf(title, 'en-US')).toBe(-1);
+    expect(await hot('en-US')).toHaveLength(HOT_SEARCH_LIMIT);
+
+    const list = adminBlockedTermListResponseSchema.parse((await blockedTerms('GET')).json()).data.items;
+    expect(list.map((item) => item.keyword).sort()).toEqual(['revenge', normalizeKeyword('千亿总裁'), normalizeKeyword(title)].sort());
+
+    expect((await blockedTerms('DELETE', 'Revenge')).statusCode).toBe(200);
+    expect(await countOf('Revenge', 'en-US')).toBe(6);
+    const again = await blockedTerms('DELETE', 'Revenge');
+    expect(again.statusCode).toBe(404);
+    expect(errorEnvelopeSchema.parse(again.json()).code).toBe('NOT_FOUND');
+    expect((await blockedTerms('POST', '\u0001')).statusCode).toBe(400);
+    expect((await blockedTerms('POST', 'x'.repeat(SEARCH_KEYWORD_MAX + 1))).statusCode).toBe(400);
+  });
+
   it('sums the last 7 days only', async () => {
-    expect(await countOf('重生归来')).toBe(4);
+    expect(await countOf('复仇')).toBe(5);
     now += 6 * 86_400_000;
-    expect(await countOf('重生归来')).toBe(4);
-    now += 2 * 86_400_000;
-    expect(await countOf('重生归来')).toBeUndefined();
-    await searchFrom('10.0.3.1', '重生归来');
-    expect(await countOf('重生归来')).toBe(1);
+    expect(await countOf('复仇')).toBe(5);
+    now += 86_400_000;
+    expect(await countOf('复仇')).toBeUndefined();
+    await searchedBy(4, '10.0.9', '复仇');
+    expect(await countOf('复仇')).toBeUndefined();
+    await searchFrom('10.0.9.5', '复仇');
+    expect(await countOf('复仇')).toBe(5);
   });
 });

@@ -6,6 +6,7 @@ import * as discovery from './0005-discovery.js';
 import * as membership from './0006-membership.js';
 import * as points from './0007-points.js';
 import * as feedback from './0008-feedback.js';
+import * as hotSearchDemand from './0009-hot-search-demand.js';
 
 /** Numbered migrations in the order they apply. Append; never edit one that has shipped. */
 export const migrations: ReadonlyArray<{ name: string; statements: readonly string[] }> = [
@@ -17,4 +18,5 @@ export const migrations: ReadonlyArray<{ name: string; statements: readonly stri
   { name: '0006-membership', statements: membership.statements },
   { name: '0007-points', statements: points.statements },
   { name: '0008-feedback', statements: feedback.statements },
+  { name: '0009-hot-search-demand', statements: hotSearchDemand.statements },
 ];

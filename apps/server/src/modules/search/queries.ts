@@ -152,90 +152,98 @@ export async function searchDramas(db: Db, filter: SearchFilter): Promise<{ rows
   return { rows, total };
 }
 
-/* Hot searches. */
+/* Hot searches: demand (0009). */
+
+export interface DemandHit {
+  keyword: string;
+  display: string;
+  day: string;
+  searcher: string;
+  address: string;
+}
 
 /**
- * Counts a search towards the hot list, in one statement: at most once per keyword and client
- * in any hour (the client's last counted time is kept), added to the keyword's count of `day`.
- * Returns whether it counted.
+ * Records that a searcher searched a keyword on a day; returns whether that is new (a searcher's
+ * repeats the same day add nothing).
  */
-export async function countSearch(
-  db: Db,
-  hit: { keyword: string; display: string; client: string; now: Date; day: string },
-): Promise<boolean> {
-  const windowStart = new Date(hit.now.getTime() - 3_600_000);
+export async function recordDemand(db: Db, hit: DemandHit): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     // A count lost to a crash in the next moment costs nothing; waiting for the disk on every
     // search would cost every searcher.
     await sql`set local synchronous_commit = off`.execute(trx);
-    return recordHit(trx, hit, windowStart);
+    const row = await trx
+      .insertInto('search_demand')
+      .values({ ...hit, day: sql<string>`${hit.day}::date` })
+      .onConflict((oc) => oc.columns(['keyword', 'day', 'searcher']).doNothing())
+      .returning('keyword')
+      .executeTakeFirst();
+    return row !== undefined;
   });
 }
 
-async function recordHit(
-  db: Db,
-  hit: { keyword: string; display: string; client: string; now: Date; day: string },
-  windowStart: Date,
-): Promise<boolean> {
-  const result = await db
-    .with('fresh', (qb) =>
+export interface DemandRule {
+  fromDay: string;
+  /** Searchers behind one address count as at most this many for a keyword. */
+  perAddress: number;
+  minSearchers: number;
+  limit: number;
+}
+
+/**
+ * The keywords most searched since `fromDay` (inclusive) by distinct searchers, blocked ones left
+ * out, each with its spelling last typed. A searcher seen from several addresses counts once,
+ * under one of them.
+ */
+export async function findDemand(db: Db, rule: DemandRule) {
+  const ranked = await db
+    .with('searchers', (qb) =>
       qb
-        .insertInto('search_keyword_hits')
-        .values({ keyword: hit.keyword, client: hit.client, counted_at: hit.now })
-        .onConflict((oc) =>
-          oc
-            .columns(['keyword', 'client'])
-            .doUpdateSet((eb) => ({ counted_at: eb.ref('excluded.counted_at') }))
-            .where('search_keyword_hits.counted_at', '<=', windowStart),
-        )
-        .returning('keyword'),
+        .selectFrom('search_demand')
+        .select(['keyword', 'searcher', sql<string>`min(address)`.as('address')])
+        .where('day', '>=', sql<string>`${rule.fromDay}::date`)
+        .where('keyword', 'not in', (eb) => eb.selectFrom('search_blocked_terms').select('keyword'))
+        .groupBy(['keyword', 'searcher']),
     )
-    .insertInto('search_keyword_days')
-    .columns(['day', 'keyword', 'display', 'count'])
-    .expression((eb) =>
-      eb
-        .selectFrom('fresh')
-        .select([
-          sql<string>`${hit.day}::date`.as('day'),
-          'fresh.keyword',
-          sql<string>`${hit.display}`.as('display'),
-          sql<number>`1`.as('count'),
-        ]),
+    .with('addresses', (qb) =>
+      qb
+        .selectFrom('searchers')
+        .select(['keyword', sql<number>`least(count(*), ${rule.perAddress})`.as('n')])
+        .groupBy(['keyword', 'address']),
     )
-    .onConflict((oc) =>
-      oc.columns(['day', 'keyword']).doUpdateSet((eb) => ({
-        count: sql<number>`${eb.ref('search_keyword_days.count')} + 1`,
-        display: eb.ref('excluded.display'),
-      })),
-    )
-    .returning('count')
-    .executeTakeFirst();
-  return result !== undefined;
-}
-
-/** The most searched keywords since `fromDay` (inclusive), each with the spelling last typed. */
-export async function findHotKeywords(db: Db, fromDay: string, limit: number) {
-  return db
-    .selectFrom('search_keyword_days')
-    .select([
-      'keyword',
-      sql<string>`(array_agg(display order by day desc))[1]`.as('display'),
-      sql<number>`sum(count)::int`.as('count'),
-    ])
-    .where('day', '>=', sql<string>`${fromDay}::date`)
+    .selectFrom('addresses')
+    .select(['keyword', sql<number>`sum(n)::int`.as('searchers')])
     .groupBy('keyword')
-    .orderBy('count', 'desc')
+    .having(sql<number>`sum(n)`, '>=', rule.minSearchers)
+    .orderBy('searchers', 'desc')
     .orderBy('keyword')
-    .limit(limit)
+    .limit(rule.limit)
     .execute();
+  if (ranked.length === 0) return [];
+  const displays = await db
+    .selectFrom('search_demand')
+    .select(['keyword', 'display'])
+    .distinctOn('keyword')
+    .where('keyword', 'in', ranked.map((row) => row.keyword))
+    .where('day', '>=', sql<string>`${rule.fromDay}::date`)
+    .orderBy('keyword')
+    .orderBy('day', 'desc')
+    .orderBy('display')
+    .execute();
+  const shown = new Map(displays.map((row) => [row.keyword, row.display]));
+  return ranked.map((row) => ({ ...row, display: shown.get(row.keyword) ?? row.keyword }));
 }
 
-/** Titles of the most popular published dramas, for a hot list with too few searches yet. */
-export async function findHottestTitles(db: Db, limit: number): Promise<LocalizedText[]> {
+/**
+ * Titles of published dramas in editorial order: the featured ones by their rank, then the most
+ * popular.
+ */
+export async function findEditorialTitles(db: Db, limit: number): Promise<LocalizedText[]> {
   const rows = await db
     .selectFrom('dramas')
     .select('title')
     .where('status', '=', 'published')
+    .orderBy('is_featured', 'desc')
+    .orderBy(sql`featured_rank asc nulls last`)
     .orderBy('hot_score', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)
@@ -243,8 +251,33 @@ export async function findHottestTitles(db: Db, limit: number): Promise<Localize
   return rows.map((row) => row.title);
 }
 
-/** Drops what no longer matters: clients' last counts older than the hour, days out of the window. */
-export async function pruneSearchCounts(db: Db, hitsBefore: Date, daysBefore: string): Promise<void> {
-  await db.deleteFrom('search_keyword_hits').where('counted_at', '<', hitsBefore).execute();
-  await db.deleteFrom('search_keyword_days').where('day', '<', sql<string>`${daysBefore}::date`).execute();
+/** Drops days out of the window: they no longer count, and they name who searched what. */
+export async function pruneDemand(db: Db, beforeDay: string): Promise<void> {
+  await db.deleteFrom('search_demand').where('day', '<', sql<string>`${beforeDay}::date`).execute();
+}
+
+/* Blocked terms. */
+
+export async function findBlockedTerms(db: Db) {
+  return db.selectFrom('search_blocked_terms').selectAll().orderBy('blocked_at', 'desc').orderBy('keyword').execute();
+}
+
+export async function findBlockedKeywords(db: Db): Promise<Set<string>> {
+  const rows = await db.selectFrom('search_blocked_terms').select('keyword').execute();
+  return new Set(rows.map((row) => row.keyword));
+}
+
+/** Blocks a keyword; blocking one already blocked keeps the first record. */
+export async function blockTerm(db: Db, keyword: string, term: string) {
+  await db
+    .insertInto('search_blocked_terms')
+    .values({ keyword, term })
+    .onConflict((oc) => oc.column('keyword').doNothing())
+    .execute();
+  return db.selectFrom('search_blocked_terms').selectAll().where('keyword', '=', keyword).executeTakeFirstOrThrow();
+}
+
+/** Unblocks a keyword; returns the record removed, if it was blocked. */
+export async function unblockTerm(db: Db, keyword: string) {
+  return db.deleteFrom('search_blocked_terms').where('keyword', '=', keyword).returningAll().executeTakeFirst();
 }

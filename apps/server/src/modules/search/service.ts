@@ -1,15 +1,20 @@
-import { createHash } from 'node:crypto';
+import { createHmac, hkdfSync } from 'node:crypto';
 import {
+  type BlockedTerm,
   type HotSearch,
   type Locale,
   type Paged,
   SEARCH_KEYWORD_MAX,
   type SearchHit,
 } from '@drama/contracts';
+import type { FastifyRequest } from 'fastify';
 import * as OpenCC from 'opencc-js';
 import { TtlCache } from '../../platform/cache.js';
+import { addressKey } from '../../platform/client-address.js';
 import type { AppContext } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
 import { pickText } from '../../platform/locale.js';
+import { keptSecret } from '../../platform/secrets.js';
 import { presentDrama } from '../catalogue/presenters.js';
 import { characterCount, displayKeyword, normalizeKeyword } from './normalize.js';
 import { presentHit } from './presenters.js';
@@ -17,16 +22,36 @@ import * as queries from './queries.js';
 import { refreshSearchIndex, servedByGrams } from './search-index.js';
 
 export const HOT_SEARCH_LIMIT = 10;
+/**
+ * Hot searches are demand, not traffic: a keyword counts the distinct searchers who searched it
+ * (and found something) over the last HOT_SEARCH_DAYS calendar days of APP_TIMEZONE, today
+ * included. A member is one searcher by id, on any device; a guest is one searcher per address
+ * (IPv6 by its /64), known only by a keyed hash. Searching again the same day adds nothing.
+ */
 export const HOT_SEARCH_DAYS = 7;
+/** Fewer distinct searchers than this in the window and a keyword is not shown at all. */
+export const HOT_SEARCH_MIN_SEARCHERS = 5;
+/**
+ * Searchers behind one address count as at most this many for a keyword: a household or an
+ * office still counts as more than one, while one person with a stack of accounts, or one
+ * address signing in and out, cannot reach the minimum alone.
+ */
+export const HOT_SEARCH_PER_ADDRESS = 2;
+/**
+ * The first few editorial titles (featured dramas by rank, then the most popular) hold the top
+ * of the list. A searched keyword goes above them only with at least this many distinct
+ * searchers, four times the minimum: clear demand, not a handful of people. Below it, keywords
+ * that reach the minimum follow the editorial titles, most searchers first, and further titles
+ * fill what is left.
+ */
+export const HOT_SEARCH_OVERTAKE = 20;
+export const HOT_SEARCH_EDITORIAL_TOP = 3;
 const HOT_SEARCH_TTL_MS = 30_000;
 const SEARCH_TTL_MS = 30_000;
 /** How often the background pass looks for dramas whose search texts are stale. */
 export const INDEX_EVERY_MS = 2_000;
-/** Keep day counts a while past the window, for looking back; prune older ones. */
-const KEEP_DAYS = 30;
 const PRUNE_EVERY_MS = 10 * 60_000;
-const HOUR_MS = 3_600_000;
-/** Keyword and client pairs remembered in process; beyond this the database alone decides. */
+/** Searcher and keyword pairs remembered in process for the day; beyond this the database alone decides. */
 const COUNTED_MEMORY = 50_000;
 /** A title shown as a hot keyword is cut at its first clause when longer than this. */
 const HOT_TITLE_MAX = 24;
@@ -78,7 +103,7 @@ export interface SearchRequest {
 /**
  * Search over every locale's titles, descriptions and tag names, and the hot searches counted
  * from it. A search counts towards the hot list when it is a real one (not typed-ahead) and
- * found something, at most once per keyword and client address in any hour.
+ * found something, once per searcher, keyword and day.
  */
 export class SearchService {
   private readonly hot = new TtlCache<{ items: HotSearch[] }>(HOT_SEARCH_TTL_MS, 20);
@@ -88,20 +113,35 @@ export class SearchService {
    */
   private readonly results = new TtlCache<{ items: SearchHit[]; total: number }>(SEARCH_TTL_MS, 2_000);
   /**
-   * When this instance last counted a keyword for a client (clock ms): repeats within the hour
+   * Searcher and keyword pairs this instance has recorded, with their day: repeats the same day
    * are known here without asking the database. The database's record stays the rule (other
    * instances, entries dropped from this bounded map).
    */
-  private readonly counted = new Map<string, number>();
+  private readonly counted = new Map<string, string>();
+  /** Keys the hash of a guest's address: the same address hashes alike on every instance sharing the secret. */
+  private readonly addressKey: Buffer;
   private refreshing: Promise<number> | null = null;
   private nextPass: Promise<number> | null = null;
   private indexing: NodeJS.Timeout | null = null;
   private onIndexError: (error: unknown) => void = () => {};
   private prunedAt = 0;
 
-  constructor(private readonly ctx: AppContext) {}
+  constructor(private readonly ctx: AppContext) {
+    const secret = ctx.config.JWT_SECRET ?? keptSecret(ctx.config.DATA_DIR, 'jwt-secret');
+    this.addressKey = Buffer.from(hkdfSync('sha256', secret, 'drama', 'drama:search-searchers', 32));
+  }
 
-  async search(request: SearchRequest, locale: Locale, clientAddress: string): Promise<Paged<SearchHit> & { keyword: string }> {
+  /** The member behind a request, if signed in: asked only when a search is to be counted. */
+  async memberOf(request: FastifyRequest): Promise<number | null> {
+    return (await this.ctx.auth.viewer(request))?.id ?? null;
+  }
+
+  async search(
+    request: SearchRequest,
+    locale: Locale,
+    clientAddress: string,
+    member: () => Promise<number | null> = async () => null,
+  ): Promise<Paged<SearchHit> & { keyword: string }> {
     const keyword = normalizeKeyword(request.keyword);
     const found =
       keyword === ''
@@ -119,7 +159,9 @@ export class SearchService {
             );
             return { items, total };
           });
-    if (!request.suggest && found.total > 0) await this.count(keyword, displayKeyword(request.keyword), clientAddress);
+    if (!request.suggest && found.total > 0) {
+      await this.count(keyword, displayKeyword(request.keyword), clientAddress, await member());
+    }
     return { page: request.page, limit: request.limit, keyword: request.keyword, ...found };
   }
 
@@ -184,9 +226,9 @@ export class SearchService {
     if (this.indexing) void this.refreshIndex().catch(this.onIndexError);
   }
 
-  private remember(key: string, at: number): void {
+  private remember(key: string, day: string): void {
     this.counted.delete(key);
-    this.counted.set(key, at);
+    this.counted.set(key, day);
     if (this.counted.size > COUNTED_MEMORY) {
       const oldest = this.counted.keys().next().value;
       if (oldest !== undefined) this.counted.delete(oldest);
@@ -196,40 +238,86 @@ export class SearchService {
   async hotSearches(locale: Locale): Promise<{ items: HotSearch[] }> {
     const today = calendarDay(this.ctx.clock(), this.ctx.config.APP_TIMEZONE);
     return this.hot.getOrLoad(`${locale}:${today}`, async () => {
-      const rows = await queries.findHotKeywords(this.ctx.db, daysBefore(today, HOT_SEARCH_DAYS - 1), HOT_SEARCH_LIMIT);
-      const seen = new Set(rows.map((row) => row.keyword));
-      const items = rows.map((row) => ({ keyword: inLocaleScript(row.display, locale), count: row.count }));
-      if (items.length < HOT_SEARCH_LIMIT) {
-        // A fresh start has no searches yet: the hottest dramas' titles keep the list useful.
-        for (const title of await queries.findHottestTitles(this.ctx.db, HOT_SEARCH_LIMIT * 2)) {
-          const keyword = titleAsKeyword(pickText(title, locale));
-          if (keyword === null || seen.has(normalizeKeyword(keyword))) continue;
-          seen.add(normalizeKeyword(keyword));
-          items.push({ keyword, count: 0 });
-          if (items.length >= HOT_SEARCH_LIMIT) break;
-        }
+      const [demand, titles, blocked] = await Promise.all([
+        queries.findDemand(this.ctx.db, {
+          fromDay: daysBefore(today, HOT_SEARCH_DAYS - 1),
+          perAddress: HOT_SEARCH_PER_ADDRESS,
+          minSearchers: HOT_SEARCH_MIN_SEARCHERS,
+          limit: HOT_SEARCH_LIMIT,
+        }),
+        queries.findEditorialTitles(this.ctx.db, HOT_SEARCH_LIMIT * 2),
+        queries.findBlockedKeywords(this.ctx.db),
+      ]);
+      const searchers = new Map(demand.map((row) => [row.keyword, row.searchers]));
+      const wanted = demand.map((row) => ({ key: row.keyword, keyword: inLocaleScript(row.display, locale), count: row.searchers }));
+      const editorial = titles.flatMap((title) => {
+        const keyword = titleAsKeyword(pickText(title, locale));
+        if (keyword === null) return [];
+        const key = normalizeKeyword(keyword);
+        return blocked.has(key) ? [] : [{ key, keyword, count: searchers.get(key) ?? 0 }];
+      });
+      const ordered = [
+        ...wanted.filter((item) => item.count >= HOT_SEARCH_OVERTAKE),
+        ...editorial.slice(0, HOT_SEARCH_EDITORIAL_TOP),
+        ...wanted.filter((item) => item.count < HOT_SEARCH_OVERTAKE),
+        ...editorial.slice(HOT_SEARCH_EDITORIAL_TOP),
+      ];
+      const seen = new Set<string>();
+      const items: HotSearch[] = [];
+      for (const { key, keyword, count } of ordered) {
+        if (seen.has(key)) continue;
+        seen.add(key);
+        items.push({ keyword, count });
+        if (items.length >= HOT_SEARCH_LIMIT) break;
       }
       return { items };
     });
   }
 
-  private async count(keyword: string, display: string, clientAddress: string): Promise<void> {
+  async blockedTerms(): Promise<BlockedTerm[]> {
+    return (await queries.findBlockedTerms(this.ctx.db)).map(presentBlocked);
+  }
+
+  /** Keeps a term off the hot list, demand or editorial, in every script and case. */
+  async blockTerm(term: string): Promise<BlockedTerm> {
+    const keyword = normalizedTerm(term);
+    const row = await queries.blockTerm(this.ctx.db, keyword, displayKeyword(term));
+    this.hot.clear();
+    return presentBlocked(row);
+  }
+
+  async unblockTerm(term: string): Promise<BlockedTerm> {
+    const row = await queries.unblockTerm(this.ctx.db, normalizedTerm(term));
+    if (!row) throw new AppError('NOT_FOUND', 'That term is not blocked');
+    this.hot.clear();
+    return presentBlocked(row);
+  }
+
+  private async count(keyword: string, display: string, clientAddress: string, memberId: number | null): Promise<void> {
     const now = this.ctx.clock();
     const day = calendarDay(now, this.ctx.config.APP_TIMEZONE);
     // Only whether two searches came from one address matters, not the address itself.
-    const client = createHash('sha256').update(clientAddress).digest('base64url').slice(0, 22);
-    const key = `${client} ${keyword}`;
-    const last = this.counted.get(key);
-    if (last !== undefined && now.getTime() - last < HOUR_MS && now.getTime() >= last) return;
-    const counted = await queries.countSearch(this.ctx.db, { keyword, display, client, now, day });
+    const address = createHmac('sha256', this.addressKey).update(addressKey(clientAddress)).digest('base64url').slice(0, 22);
+    const searcher = memberId === null ? `g:${address}` : `m:${memberId}`;
+    const key = `${searcher} ${keyword}`;
+    if (this.counted.get(key) === day) return;
+    const counted = await queries.recordDemand(this.ctx.db, { keyword, display, day, searcher, address });
     if (counted) this.hot.clear();
-    // Also when another instance had counted it: this one then waits an hour from now, which
-    // can only count less, never twice in an hour.
-    this.remember(key, now.getTime());
+    this.remember(key, day);
     if (now.getTime() - this.prunedAt >= PRUNE_EVERY_MS) {
-      for (const [entry, at] of this.counted) if (now.getTime() - at >= HOUR_MS) this.counted.delete(entry);
+      for (const [entry, at] of this.counted) if (at !== day) this.counted.delete(entry);
       this.prunedAt = now.getTime();
-      await queries.pruneSearchCounts(this.ctx.db, new Date(now.getTime() - HOUR_MS), daysBefore(day, KEEP_DAYS));
+      await queries.pruneDemand(this.ctx.db, daysBefore(day, HOT_SEARCH_DAYS - 1));
     }
   }
+}
+
+function normalizedTerm(term: string): string {
+  const keyword = normalizeKeyword(term);
+  if (keyword === '') throw new AppError('VALIDATION_FAILED', 'The term has nothing to match once normalised');
+  return keyword;
+}
+
+function presentBlocked(row: { keyword: string; term: string; blocked_at: Date }): BlockedTerm {
+  return { term: row.term, keyword: row.keyword, blockedAt: row.blocked_at.toISOString() };
 }
