@@ -65,6 +65,16 @@ test('the tab bar is hidden on the player', async ({ page }) => {
   await expect(page.getByTestId('tab-bar')).toBeVisible();
 });
 
+test('the tab bar is hidden on the auth pages, so their buttons are never under it', async ({ page }) => {
+  for (const path of ['/auth/sign-in', '/auth/sign-up', '/auth/reset-password', '/auth/verification']) {
+    await page.goto(path);
+    await expect(page.locator('form button[type="submit"]')).toBeVisible();
+    await expect(page.getByTestId('tab-bar')).toHaveCount(0);
+  }
+  await page.goto('/profile');
+  await expect(page.getByTestId('tab-bar')).toBeVisible();
+});
+
 test('every navigation starts at the top of the page', async ({ page }) => {
   await page.goto('/');
   await page.getByTestId('more-to-watch').scrollIntoViewIfNeeded();

@@ -33,11 +33,20 @@ describe('tab bar model (spec section 2)', () => {
     expect(activeTab('/pointsx')).toBeNull();
   });
 
-  it.each(['/player', '/player/12', '/auth/login', '/auth/register'])('hides the bar on %s', (path) => {
+  it.each([
+    '/player',
+    '/player/12',
+    '/auth/login',
+    '/auth/register',
+    '/auth/sign-in',
+    '/auth/sign-up',
+    '/auth/reset-password',
+    '/auth/verification',
+  ])('hides the bar on %s', (path) => {
     expect(isTabBarHidden(path)).toBe(true);
   });
 
-  it.each(['/', '/auth/sign-in', '/profile', '/search'])('shows the bar on %s', (path) => {
+  it.each(['/', '/authors', '/players', '/profile', '/search'])('shows the bar on %s', (path) => {
     expect(isTabBarHidden(path)).toBe(false);
   });
 });

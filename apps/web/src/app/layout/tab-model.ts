@@ -26,7 +26,9 @@ const PROFILE_AREAS = [
   '/support',
   '/about',
 ];
-const HIDDEN_PREFIXES = ['/auth/login', '/auth/register', '/player/'];
+// The spec hides the bar on /auth/login and /auth/register, the old names of the sign-in and
+// sign-up pages (DESIGN.md section 4): every auth page is a full-screen form with its own way back.
+const HIDDEN_AREAS = ['/auth', '/player'];
 
 function under(pathname: string, area: string): boolean {
   return pathname === area || pathname.startsWith(`${area}/`);
@@ -40,7 +42,7 @@ export function activeTab(pathname: string): TabKey | null {
   return null;
 }
 
-/** Hidden where it would cover the content: the player and the old full-screen auth pages. */
+/** Hidden where it would cover the content: the player and the full-screen auth pages. */
 export function isTabBarHidden(pathname: string): boolean {
-  return pathname === '/player' || HIDDEN_PREFIXES.some((prefix) => pathname.startsWith(prefix));
+  return HIDDEN_AREAS.some((area) => under(pathname, area));
 }

@@ -18,7 +18,7 @@ import {
 import { useState, type CSSProperties } from 'react';
 import { useLocale, useTranslation } from '../../../shared/i18n/i18n';
 import { useEngine, useEngineState } from '../hooks/use-engine';
-import { formatTime } from '../lib/format-time';
+import { formatRate, formatTime } from '../lib/format-time';
 import { compactCount } from '../../../shared/i18n/compact-count';
 import { useClamped } from '../../../shared/ui/use-clamped';
 
@@ -295,7 +295,7 @@ export function BottomControls({ fullscreen, onToggleFullscreen, onInteract }: B
           onClick={() => setSpeedOpen((open) => !open)}
           className="min-h-11 min-w-11 shrink-0 rounded-full px-2 text-[13px] font-bold tabular-nums active:bg-white/15"
         >
-          {rate === 1 ? t('player.speedValue', { value: '1.0' }) : t('player.speedValue', { value: rate })}
+          {t('player.speedValue', { value: formatRate(rate) })}
         </button>
         {speedOpen && (
           <div role="menu" aria-label={t('player.speed')} className="absolute right-0 bottom-full mb-2 flex animate-fade-in flex-col overflow-hidden rounded-2xl bg-black/85 py-1 shadow-xl backdrop-blur-xl">
@@ -312,7 +312,7 @@ export function BottomControls({ fullscreen, onToggleFullscreen, onInteract }: B
                 }}
                 className={`min-h-11 px-6 text-sm font-semibold tabular-nums ${rate === speed ? 'text-accent' : 'text-white'} active:bg-white/10`}
               >
-                {t('player.speedValue', { value: speed })}
+                {t('player.speedValue', { value: formatRate(speed) })}
               </button>
             ))}
           </div>

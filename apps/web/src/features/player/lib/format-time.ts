@@ -18,3 +18,8 @@ export function clamp(value: number, min: number, max: number): number {
 export function clampVolume(volume: number): number {
   return clamp(volume, 0, 1);
 }
+
+/** A playback rate as the bar and the menu both show it: "1.0", "0.75", "1.5", "2.0". */
+export function formatRate(rate: number): string {
+  return Number.isInteger(rate) ? rate.toFixed(1) : String(rate);
+}
