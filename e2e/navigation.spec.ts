@@ -18,10 +18,14 @@ test('the tab bar moves between the four tabs and marks the current one', async 
   await expect(page).toHaveURL('/explore');
   await expect(tab('Explore')).toHaveAttribute('aria-current', 'page');
 
-  // A guest is sent to sign in, and "Me" stays lit there (spec section 2).
+  // A guest is sent to sign in: a full-screen form without the bar (DESIGN.md section 4), whose
+  // way back returns to the tab they came from.
   await tab('Me').click();
   await expect(page).toHaveURL('/auth/sign-in?redirect=%2Fprofile');
-  await expect(tab('Me')).toHaveAttribute('aria-current', 'page');
+  await expect(tabBar).toHaveCount(0);
+  await page.goBack();
+  await expect(page).toHaveURL('/explore');
+  await expect(tab('Explore')).toHaveAttribute('aria-current', 'page');
 
   await tab('Home').click();
   await expect(page).toHaveURL('/');
@@ -71,7 +75,7 @@ test('the tab bar is hidden on the auth pages, so their buttons are never under 
     await expect(page.locator('form button[type="submit"]')).toBeVisible();
     await expect(page.getByTestId('tab-bar')).toHaveCount(0);
   }
-  await page.goto('/profile');
+  await page.goto('/category');
   await expect(page.getByTestId('tab-bar')).toBeVisible();
 });
 
