@@ -5,6 +5,7 @@ import { useTranslation } from '../../../shared/i18n/i18n';
 import { Link } from 'react-router';
 import { CoverImage } from '../../../shared/ui/cover-image';
 import { Skeleton } from '../../../shared/ui/skeleton';
+import { bannerLabels } from '../lib/banner-labels';
 
 const AUTO_ADVANCE_MS = 5_000;
 const SLIDE_INSET_PX = 16;
@@ -18,7 +19,7 @@ function Slide({ drama, index, total }: { drama: DramaSummary; index: number; to
   const episodes = drama.isCompleted
     ? t('drama.episodes', { count: drama.episodeCount })
     : t('drama.ongoing', { count: drama.episodeCount });
-  const labels = [drama.category?.name, ...drama.tags.map((tag) => tag.name)].filter(Boolean).slice(0, 2);
+  const labels = bannerLabels(drama.category?.name, drama.tags.map((tag) => tag.name));
   return (
     <article
       aria-roledescription="slide"
