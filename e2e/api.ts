@@ -15,7 +15,8 @@ export async function hotDramas(request: APIRequestContext, locale: Locale) {
   return dramaListResponseSchema.parse(await response.json()).data.items;
 }
 
-export async function systemSettings(request: APIRequestContext) {
-  const response = await request.get(`${API_BASE}${apiPaths.settings()}`);
+/** The settings as a viewer of `locale` gets them: the legal texts and tagline are per locale. */
+export async function systemSettings(request: APIRequestContext, locale: Locale = 'en-US') {
+  const response = await request.get(`${API_BASE}${apiPaths.settings()}`, { headers: { 'Accept-Language': locale } });
   return systemSettingsResponseSchema.parse(await response.json()).data;
 }

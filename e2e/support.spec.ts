@@ -107,7 +107,7 @@ test('a member sends feedback with a screenshot and reads the reply', async ({ p
 
 test('legal pages show the settings text as headings and paragraphs, never as markup', async ({ page, request, baseURL }) => {
   test.setTimeout(90_000);
-  const settings = await systemSettings(request);
+  const settings = await systemSettings(request, 'zh-CN');
   await seedLanguage(page, 'zh-CN');
   await page.goto('/legal/privacy');
   const article = page.getByTestId('legal-text');
