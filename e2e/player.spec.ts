@@ -485,6 +485,9 @@ test.describe('likes and favourites', () => {
     await clickControl(page, 'action-favorite');
     await expect(page.getByTestId('toast-success')).toHaveText('Added to my list');
     await expect(page.getByTestId('action-favorite')).toHaveAttribute('aria-pressed', 'true');
+    // The filled icon says it is saved; the caption keeps counting everyone who saved it.
+    await expect(page.getByTestId('action-favorite')).toContainText(/\d/);
+    await expect(page.getByTestId('action-favorite')).not.toContainText('Saved');
     const favorite = async () =>
       favoriteStatusResponseSchema.parse(await (await request.get(`${API_BASE}${apiPaths.favoriteCheck(DRAMA)}`, { headers: auth })).json()).data.isFavorited;
     await expect.poll(favorite).toBe(true);

@@ -164,7 +164,7 @@ export function FeedActions({ item, near, active }: FeedActionsProps) {
           testId="explore-favorite"
           label={favorited ? t('explore.unfavorite') : t('explore.favorite')}
           pressed={favorited}
-          caption={favorited ? t('explore.favorited') : favoriteCount > 0 ? compactCount(favoriteCount, locale) : t('explore.favorite')}
+          caption={favoriteCount > 0 ? compactCount(favoriteCount, locale) : favorited ? t('explore.favorited') : t('explore.favorite')}
           onClick={() => void onFavorite()}
           active={favorited}
           activeClass="fill-gold-fill text-gold-fill"

@@ -145,7 +145,7 @@ export function SideActions(props: SideActionsProps) {
         testId="action-favorite"
         label={props.favorited ? t('player.unfavorite') : t('player.favorite')}
         pressed={props.favorited}
-        caption={props.favorited ? t('player.favorited') : props.favoriteCount > 0 ? compactCount(props.favoriteCount, locale) : t('player.favorite')}
+        caption={props.favoriteCount > 0 ? compactCount(props.favoriteCount, locale) : props.favorited ? t('player.favorited') : t('player.favorite')}
         onClick={props.onFavorite}
         active={props.favorited}
         activeClass="fill-gold-fill text-gold-fill"
