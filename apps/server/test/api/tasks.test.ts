@@ -376,7 +376,7 @@ describe('newbie tasks from the account', () => {
     expect((await summary(auth)).balance).toBe(80);
   });
 
-  it('inviteFriends completes when someone signs up with the invite code, and pays the inviter', async () => {
+  it('inviteFriends completes when someone signs up with the invite code and watches an episode, and pays the inviter', async () => {
     now = shanghai('2030-08-02T10:00:00');
     const inviter = await accounts.signUp();
     const inviterAuth = { authorization: `Bearer ${inviter.token}` };
@@ -393,13 +393,16 @@ describe('newbie tasks from the account', () => {
       body: { username: `friend_${inviteCode.toLowerCase()}`, password: 'secret-pass-1', inviteCode: ` ${inviteCode.toLowerCase()} ` },
     });
     expect(friend.status, JSON.stringify(friend.body)).toBe(200);
+    // Signing up is not enough: an account made only for the reward counts for nothing.
+    expect((await task(inviterAuth, 'inviteFriends')).progress).toBe(0);
+    const friendToken = (friend.body as { data: { token: string } }).data.token;
+    await watch({ authorization: `Bearer ${friendToken}` }, 0);
     expect(await task(inviterAuth, 'inviteFriends')).toMatchObject({ status: 'completed', progress: 1 });
     const paid = await claim(inviterAuth, 'inviteFriends');
     expect(paid.reward).toBe(100);
     expect(paid.record).toMatchObject({ type: 'invite', reference: 'task:inviteFriends:once' });
     refused(await call('POST', apiPaths.taskClaim('inviteFriends'), inviterAuth), 409, 'TASK_ALREADY_RECEIVED');
 
-    const friendToken = (friend.body as { data: { token: string } }).data.token;
     expect((await task({ authorization: `Bearer ${friendToken}` }, 'inviteFriends')).status).toBe('not_started');
   });
 });

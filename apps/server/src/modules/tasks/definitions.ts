@@ -12,7 +12,7 @@ export type ProgressSource =
   | 'phone'
   /** Avatar set, email bound: one step each. */
   | 'profile'
-  /** Members who signed up with this member's invite code. */
+  /** Members who signed up with this member's invite code and have watched an episode. */
   | 'invites';
 
 export interface TaskDefinition {
@@ -36,7 +36,7 @@ export interface TaskDefinition {
  * - bindPhone: a phone number is bound to the account.
  * - completeProfile: an avatar is set and an email is bound (progress 0-2).
  * - followUs: follow the official account once (reported by the client).
- * - inviteFriends: someone signed up with the member's invite code.
+ * - inviteFriends: someone signed up with the member's invite code and watched an episode.
  */
 export const TASKS: readonly TaskDefinition[] = [
   { type: 'dailyCheckIn', category: 'daily', target: 1, reward: CHECK_IN_REWARDS[0], recordType: 'sign_in', source: 'claim' },

@@ -56,11 +56,16 @@ export async function countDramasStartedSince(db: Db, userId: number, dayStart: 
   return row.count;
 }
 
+/**
+ * Invitees who have watched an episode: a friend counts once they have done something real,
+ * so accounts made only to claim the reward count for nothing.
+ */
 export async function countInvitees(db: Db, userId: number): Promise<number> {
   const row = await db
     .selectFrom('users')
     .select(sql<number>`count(*)::int`.as('count'))
     .where('invited_by', '=', userId)
+    .where((eb) => eb.exists(eb.selectFrom('watch_records').select('watch_records.id').whereRef('watch_records.user_id', '=', 'users.id')))
     .executeTakeFirstOrThrow();
   return row.count;
 }

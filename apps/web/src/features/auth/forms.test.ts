@@ -27,6 +27,7 @@ const validSignUp: SignUpValues = {
   password: 'secret66',
   confirmPassword: 'secret66',
   email: '',
+  inviteCode: '',
   agreed: true,
 };
 
@@ -126,5 +127,14 @@ describe('reset password forms', () => {
       newPassword: 'validation.passwordMin',
       confirmPassword: 'validation.passwordMismatch',
     });
+  });
+});
+
+describe('the invite code at sign-up', () => {
+  it('is sent trimmed when given, and left out when empty', () => {
+    expect(validateSignUp({ ...validSignUp, inviteCode: ' AB3CD4EF ' })).toMatchObject({ ok: true, data: { inviteCode: 'AB3CD4EF' } });
+    const without = validateSignUp(validSignUp);
+    expect(without.ok && 'inviteCode' in without.data).toBe(false);
+    expect(validateSignUp({ ...validSignUp, inviteCode: 'X'.repeat(33) }).errors.inviteCode?.key).toBe('validation.inviteCodeInvalid');
   });
 });

@@ -29,6 +29,8 @@ export interface SignUpValues {
   password: string;
   confirmPassword: string;
   email: string;
+  /** A friend's invite code, from the invite link (`?invite=`) or typed; optional. */
+  inviteCode: string;
   agreed: boolean;
 }
 
@@ -37,12 +39,15 @@ export function validateSignUp(values: SignUpValues) {
   const email = values.email.trim();
   const result = validateForm(
     signUpFormSchema,
-    { ...values, email: email === '' ? undefined : email },
+    { ...values, email: email === '' ? undefined : email, inviteCode: values.inviteCode.trim() || undefined },
     (form) => confirmationErrors(form.password, form.confirmPassword),
   );
   if (!result.ok) return result;
-  const { username, password, email: parsedEmail } = result.data;
-  return { ...result, data: { username, password, ...(parsedEmail ? { email: parsedEmail } : {}) } };
+  const { username, password, email: parsedEmail, inviteCode } = result.data;
+  return {
+    ...result,
+    data: { username, password, ...(parsedEmail ? { email: parsedEmail } : {}), ...(inviteCode ? { inviteCode } : {}) },
+  };
 }
 
 export interface ResetRequestValues {

@@ -24,6 +24,7 @@ export type AccountField =
   | 'email'
   | 'phone'
   | 'code'
+  | 'inviteCode'
   | 'agreed';
 
 const REQUIRED: Record<AccountField, TranslationKey> = {
@@ -36,6 +37,8 @@ const REQUIRED: Record<AccountField, TranslationKey> = {
   email: 'validation.emailRequired',
   phone: 'validation.phoneRequired',
   code: 'validation.codeRequired',
+  // Optional: never asked for, only checked when given.
+  inviteCode: 'validation.inviteCodeInvalid',
   agreed: 'validation.agreementRequired',
 };
 
@@ -66,6 +69,8 @@ export function issueMessage(field: AccountField, issue: z.core.$ZodIssue, value
       return { key: 'validation.phoneInvalid' };
     case 'code':
       return { key: 'validation.codeInvalid', values: { length: LIMITS.verificationCodeLength } };
+    case 'inviteCode':
+      return { key: 'validation.inviteCodeInvalid' };
     case 'agreed':
       return { key: 'validation.agreementRequired' };
     case 'account':

@@ -1,5 +1,5 @@
 import { LIMITS } from '@drama/contracts';
-import { Check, Mail, UserRound } from 'lucide-react';
+import { Check, Gift, Mail, UserRound } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { useTranslation } from '../../../shared/i18n/i18n';
 import { Trans } from '../../../shared/i18n/trans';
@@ -19,7 +19,6 @@ import { AuthShell } from '../components/auth-shell';
 import { validateSignUp, type SignUpValues } from '../forms';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
 
-const INITIAL: SignUpValues = { username: '', password: '', confirmPassword: '', email: '', agreed: false };
 
 const LEGAL_LINK = 'font-medium text-accent underline-offset-2 hover:underline';
 
@@ -29,7 +28,10 @@ export function SignUpPage() {
   const carry = redirectQuery(params.get('redirect'));
   const completeSignIn = useCompleteSignIn();
   const signUp = useSignUp();
-  const form = useForm(INITIAL, validateSignUp);
+  // A friend's invite link (/auth/sign-up?invite=CODE) fills in their code.
+  const invite = (params.get('invite') ?? '').trim().slice(0, 32);
+  const initial: SignUpValues = { username: '', password: '', confirmPassword: '', email: '', inviteCode: invite, agreed: false };
+  const form = useForm(initial, validateSignUp);
   const onSubmit = (event: FormEvent) => {
     const data = form.handleSubmit(event);
     if (!data || signUp.isPending) return;
@@ -115,6 +117,22 @@ export function SignUpPage() {
           value={form.values.email}
           onValueChange={(value) => form.setField('email', value)}
           error={form.errorOf('email')}
+        />
+        <TextField
+          name="inviteCode"
+          label={t('auth.inviteCode')}
+          labelNote={t('common.optional')}
+          icon={Gift}
+          placeholder={t('auth.inviteCodePlaceholder')}
+          autoComplete="off"
+          autoCapitalize="characters"
+          autoCorrect="off"
+          spellCheck={false}
+          maxLength={32}
+          hint={t('auth.inviteCodeHint')}
+          value={form.values.inviteCode}
+          onValueChange={(value) => form.setField('inviteCode', value)}
+          error={form.errorOf('inviteCode')}
         />
 
         <div>
