@@ -238,4 +238,9 @@ test('following us and the invite code are shown in sheets', async ({ page, requ
   await sheet.getByRole('button', { name: 'Copy code' }).click();
   await expect(page.getByTestId('toast-success').filter({ hasText: 'Invite code copied' })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
+  // The link opens sign-up with the code filled in (e2e/invite.spec.ts follows it through).
+  await sheet.getByRole('button', { name: 'Copy invite link' }).click();
+  await expect(page.getByTestId('toast-success').filter({ hasText: 'Invite link copied' })).toBeVisible();
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  expect(link).toBe(new URL(`/auth/sign-up?invite=${code}`, page.url()).href);
 });
