@@ -98,11 +98,16 @@ export function defaultLogger(config: Config): FastifyServerOptions['logger'] {
 }
 
 /** Builds the app: platform plugins first, then every module's routes. Listening is main.ts's job. */
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
+
 export async function buildApp(options: BuildOptions): Promise<App> {
   const { config, database } = options;
   const fastifyOptions: FastifyServerOptions = {
     logger: options.logger ?? defaultLogger(config),
-    trustProxy: config.TRUST_PROXY,
+    // A number is that many proxies in front: the hop function trusts exactly them.
+    trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
     // Every JSON body the app takes is small: anything larger is refused (413) from its
     // Content-Length before it is read, or as soon as a chunked body passes the limit. The few
     // routes that take more (legal texts, catalogue imports, uploads) set their own limit.

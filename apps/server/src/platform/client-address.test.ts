@@ -11,6 +11,8 @@ describe('addressKey', () => {
     expect(addressKey('2001:db8::1')).toBe('2001:0db8:0000:0000::/64');
     expect(addressKey('fe80::1%eth0')).toBe('fe80:0000:0000:0000::/64');
     expect(addressKey(undefined)).toBe('unknown');
+    expect(addressKey('not-an-address')).toBe('unknown');
+    expect(addressKey('evil, 1.2.3.4')).toBe('unknown');
   });
 
   it('gives every address of one /64 the same key, and other /64s another', () => {
@@ -37,7 +39,7 @@ describe('parseAddressList', () => {
   });
 
   it('refuses what is not an address or range, naming it', () => {
-    for (const bad of ['localhost', '10.0.0.0/33', '::1/129', '1.2.3', '10.0.0.0/x']) {
+    for (const bad of ['localhost', '10.0.0.0/33', '::1/129', '1.2.3', '10.0.0.0/x', '10.0.0.0/', '1.2.3.4/8/9', '10.0.0.0/-1']) {
       expect(() => parseAddressList(bad)).toThrow(bad);
     }
   });

@@ -22,7 +22,8 @@ export function addressKey(ip: string | null | undefined): string {
   if (mapped?.[1]) return mapped[1];
   if (isIPv4(address)) return address;
   if (isIPv6(address.split('%')[0] ?? '')) return `${groupsOf(address.split('%')[0] ?? '').slice(0, 4).join(':')}::/64`;
-  return address || 'unknown';
+  // Anything else (a forwarded header's junk) is counted together, never as a fresh start.
+  return 'unknown';
 }
 
 /** Parses `LIMIT_EXEMPT_ADDRESSES`: addresses and CIDR ranges, comma-separated. Throws naming a bad entry. */
@@ -31,10 +32,11 @@ export function parseAddressList(spec: string | undefined): BlockList {
   for (const raw of (spec ?? '').split(',')) {
     const entry = raw.trim();
     if (!entry) continue;
-    const [address = '', bits] = entry.split('/', 2) as [string, string | undefined];
+    const [address = '', bits, ...rest] = entry.split('/');
     const family = isIPv4(address) ? 'ipv4' : isIPv6(address) ? 'ipv6' : null;
-    const prefix = bits === undefined ? null : Number(bits);
-    if (!family || (prefix !== null && (!Number.isInteger(prefix) || prefix < 0 || prefix > (family === 'ipv4' ? 32 : 128)))) {
+    // Digits only: `10.0.0.0/` would otherwise read as /0, every address.
+    const prefix = bits === undefined ? null : /^\d{1,3}$/.test(bits) ? Number(bits) : -1;
+    if (!family || rest.length > 0 || (prefix !== null && (prefix < 0 || prefix > (family === 'ipv4' ? 32 : 128)))) {
       throw new Error(`"${entry}" is not an IP address or CIDR range`);
     }
     if (prefix === null) list.addAddress(address, family);

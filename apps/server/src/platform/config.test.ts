@@ -17,6 +17,17 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: '', JWT_SECRET: '' })).toMatchObject({ DATABASE_URL: undefined, JWT_SECRET: undefined });
   });
 
+  it('trusts the proxies it is told of, never every hop', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.0.2.7' }).TRUST_PROXY).toBe('10.0.0.0/8, 192.0.2.7');
+    for (const bad of ['everyone', '10.0.0.0/', '1000']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+    }
+  });
+
   it('takes the shared secrets several instances need', () => {
     const secret = 's'.repeat(32);
     expect(loadConfig({ SANDBOX_PAYMENT_SECRET: secret, JWT_SECRET: secret })).toMatchObject({

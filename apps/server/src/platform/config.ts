@@ -14,11 +14,6 @@ const optionalString = z
   .transform((value) => (value === '' ? undefined : value))
   .optional();
 
-const booleanFlag = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
-  .optional()
-  .transform((value) => value === 'true' || value === '1' || value === 'yes');
-
 const timezone = z.string().refine(
   (zone) => {
     try {
@@ -223,7 +218,25 @@ const envSchema = z.object({
   TLS_CERT: tlsCertificate,
   TLS_KEY: tlsKey,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: booleanFlag,
+  /**
+   * Who may say where a request came from (X-Forwarded-For, -Proto): `true` is the one load
+   * balancer in front (the last address it adds is the client); a number is that many proxies;
+   * addresses and CIDR ranges trust those proxies. Never every hop: the first entries of
+   * X-Forwarded-For are the client's to write, and the abuse limits count by address.
+   */
+  TRUST_PROXY: optionalString.transform((value, ctx): false | number | string => {
+    const text = value?.toLowerCase();
+    if (text === undefined || ['false', 'no', '0'].includes(text)) return false;
+    if (['true', 'yes'].includes(text)) return 1;
+    if (/^\d{1,2}$/.test(text)) return Number(text);
+    try {
+      parseAddressList(text);
+      return text;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be true, false, a number of proxies, or their addresses or CIDR ranges' });
+      return z.NEVER;
+    }
+  }),
   /**
    * Addresses and CIDR ranges the per-address abuse limits (sign-up, sign-in, codes, reset)
    * do not count, e.g. an office or a load-test runner; per-account limits still hold.

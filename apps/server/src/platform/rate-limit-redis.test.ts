@@ -20,6 +20,10 @@ class ScriptedLimiter implements RateLimiter {
     return this.answer(undefined);
   }
 
+  refund(): Promise<void> {
+    return this.answer(undefined);
+  }
+
   private answer<T>(value: T): Promise<T> {
     this.calls += 1;
     if (this.mode === 'fail') return Promise.reject(new Error('Connection is closed.'));

@@ -16,6 +16,13 @@ end
 return {count, ttl}
 `;
 
+/** Takes one back, never below zero, keeping the window's expiry. */
+const REFUND_SCRIPT = `
+local count = redis.call('GET', KEYS[1])
+if count and tonumber(count) > 0 then redis.call('DECR', KEYS[1]) end
+return 1
+`;
+
 /** Reads a counter and its time left in one round trip. */
 const PEEK_SCRIPT = `
 local count = redis.call('GET', KEYS[1])
@@ -46,6 +53,10 @@ export class RedisRateLimiter implements RateLimiter {
 
   async reset(key: string): Promise<void> {
     await this.redis.del(this.key(key));
+  }
+
+  async refund(key: string): Promise<void> {
+    await this.redis.eval(REFUND_SCRIPT, 1, this.key(key));
   }
 
   private key(key: string): string {
@@ -84,6 +95,10 @@ export class FallbackRateLimiter implements RateLimiter {
 
   reset(key: string): Promise<void> {
     return this.ask((limiter) => limiter.reset(key));
+  }
+
+  refund(key: string): Promise<void> {
+    return this.ask((limiter) => limiter.refund(key));
   }
 
   private async ask<T>(call: (limiter: RateLimiter) => Promise<T>): Promise<T> {

@@ -28,6 +28,8 @@ export interface RateLimiter {
   peek(key: string): Promise<RateLimitState>;
   /** Closes a key's window, as after a correct password. */
   reset(key: string): Promise<void>;
+  /** Takes back one hit counted ahead of a check that then did not need counting. */
+  refund(key: string): Promise<void>;
 }
 
 interface Window {
@@ -70,6 +72,12 @@ export class MemoryRateLimiter implements RateLimiter {
 
   reset(key: string): Promise<void> {
     this.windows.delete(key);
+    return Promise.resolve();
+  }
+
+  refund(key: string): Promise<void> {
+    const window = this.windows.get(key);
+    if (window && window.count > 0) window.count -= 1;
     return Promise.resolve();
   }
 

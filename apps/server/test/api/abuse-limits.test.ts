@@ -97,7 +97,7 @@ describe('sign-in', () => {
     expect((await signIn(owner.username, owner.password, home, await solvedChallenge(api, home))).status).toBe(200);
   });
 
-  it('asks one address for challenges after 20 wrong passwords on any accounts, and makes it wait after 100', async () => {
+  it('asks one address for challenges after 20 wrong passwords on any accounts, and makes it wait past 100', async () => {
     const from = freshAddress();
     const member = await api.signUp();
     const codes: string[] = [];
@@ -111,7 +111,7 @@ describe('sign-in', () => {
     expect((await signIn(member.username, member.password, from, await solvedChallenge(api, from))).status).toBe(200);
     // With a challenge each, wrong passwords go on being counted, up to the wait.
     let last = '';
-    for (let i = 20; i < 100; i += 1) {
+    for (let i = 20; i < 101; i += 1) {
       // A minute now and then, as a script solving challenges takes: the asks for them are limited too.
       if (i % 40 === 0) now += 61_000;
       const answer = await signIn(`victim_${i}_x`, 'guess', from, await solvedChallenge(api, from));
@@ -148,6 +148,16 @@ describe('sign-in', () => {
     api.refused(await signIn(owner.username, owner.password, from, 'bm90IGpzb24='), 428, 'CHALLENGE_REQUIRED');
   });
 
+  it('judges a burst of guesses sent at once one by one: no more than 5 passwords are checked', async () => {
+    const owner = await api.signUp();
+    const from = freshAddress();
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => signIn(owner.username, `guess-${i}`, from)));
+    const codes = answers.map((answer) => (answer.body as { code: string }).code);
+    expect(codes.filter((code) => code === 'INVALID_CREDENTIALS')).toHaveLength(4);
+    expect(codes.filter((code) => code === 'ACCOUNT_LOCKED')).toHaveLength(26);
+    api.refused(await signIn(owner.username, owner.password, from), 429, 'ACCOUNT_LOCKED');
+  });
+
   it('counts an IPv6 /64 as one address, and an IPv4 mapped into IPv6 as itself', async () => {
     const member = await api.signUp();
     for (let i = 0; i < 4; i += 1) await signIn(member.username, 'guess', `2001:db8:7:1::${i + 1}`);
@@ -158,6 +168,28 @@ describe('sign-in', () => {
     const other = await api.signUp();
     for (let i = 0; i < 5; i += 1) await signIn(other.username, 'guess', '203.0.113.77');
     api.refused(await signIn(other.username, other.password, '::ffff:203.0.113.77'), 429, 'ACCOUNT_LOCKED');
+  });
+});
+
+describe('behind a load balancer (TRUST_PROXY=true)', () => {
+  it('counts the address the balancer saw, however the client fills in X-Forwarded-For', async () => {
+    const proxied = await createTestApp({ TRUST_PROXY: 'true', LIMIT_EXEMPT_ADDRESSES: '' });
+    try {
+      const client = accountClient(proxied);
+      const owner = await client.signUp();
+      const attempt = (forwarded: string, password = 'guess') =>
+        client.call('POST', apiPaths.signIn(), {
+          body: { account: owner.username, password },
+          headers: { 'x-forwarded-for': forwarded },
+        });
+      // A new made-up address on the left each time: still one client, 203.0.113.50.
+      for (let i = 0; i < 4; i += 1) client.refused(await attempt(`198.51.100.${i + 1}, 203.0.113.50`), 401, 'INVALID_CREDENTIALS');
+      client.refused(await attempt('192.0.2.99, 203.0.113.50'), 429, 'ACCOUNT_LOCKED');
+      client.refused(await attempt('203.0.113.50', owner.password), 429, 'ACCOUNT_LOCKED');
+      expect((await attempt('203.0.113.51', owner.password)).status).toBe(200);
+    } finally {
+      await proxied.close();
+    }
   });
 });
 
@@ -172,6 +204,13 @@ describe('sign-up', () => {
     expect((await signUp(freshAddress())).status).toBe(200);
     now += 60 * 60_000 + 1_000;
     expect((await signUp(from)).status).toBe(200);
+  });
+
+  it('judges sign-ups sent all at once one by one: still 3 without a challenge', async () => {
+    const from = freshAddress();
+    const answers = await Promise.all(Array.from({ length: 12 }, () => signUp(from)));
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(3);
+    expect(answers.filter((answer) => answer.status === 428)).toHaveLength(9);
   });
 });
 

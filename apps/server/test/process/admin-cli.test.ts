@@ -103,11 +103,11 @@ function cli(args: string[], options: { stdin?: string; env?: Record<string, str
   });
 }
 
-async function call(method: string, route: string, options: { token?: string; body?: unknown } = {}) {
+async function call(method: string, route: string, options: { token?: string; body?: unknown; locale?: string } = {}) {
   const response = await fetch(`${baseUrl}${API_BASE}${route}`, {
     method,
     headers: {
-      'accept-language': 'en-US',
+      'accept-language': options.locale ?? 'en-US',
       ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
       ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
     },
@@ -116,8 +116,9 @@ async function call(method: string, route: string, options: { token?: string; bo
   return { status: response.status, body: (await response.json()) as unknown };
 }
 
+/** The settings as the default language (zh-CN) reads them: `settings set` writes that language's texts. */
 async function settings() {
-  return systemSettingsResponseSchema.parse((await call('GET', apiPaths.settings())).body).data;
+  return systemSettingsResponseSchema.parse((await call('GET', apiPaths.settings(), { locale: 'zh-CN' })).body).data;
 }
 
 describe('npm run admin: help and usage', () => {

@@ -47,9 +47,15 @@ export function challengeRequired(): AppError {
   return new AppError('CHALLENGE_REQUIRED', 'Solve the challenge and send the request again');
 }
 
+/** The count a hit just made, from its decision (limits here are never refused by the limiter itself). */
+export function countOf(decision: { remaining: number }, limit: number): number {
+  return limit - decision.remaining;
+}
+
 /**
  * Calls counted per key: free up to `free`, then each needs a solved challenge, and past `max`
- * in the window none is taken.
+ * in the window none is taken. A call is counted before it is judged, so a burst sent at once
+ * is judged one by one; one refused for want of a challenge is taken back.
  */
 export class AttemptGate {
   private readonly counter: RateLimiter;
@@ -60,15 +66,20 @@ export class AttemptGate {
     name: string,
     private readonly limits: { windowMs: number; free: number; max: number },
   ) {
-    this.counter = rateLimits.create(name, limits.max, limits.windowMs);
+    this.counter = rateLimits.create(name, Number.MAX_SAFE_INTEGER, limits.windowMs);
   }
 
   async pass(key: string, challenge: string | undefined): Promise<void> {
-    const { count, retryAfter } = await this.counter.peek(key);
-    if (count >= this.limits.max) throw rateLimited(retryAfter);
-    if (count >= this.limits.free && !(await this.challenges.redeem(challenge))) throw challengeRequired();
     const decision = await this.counter.hit(key);
-    if (!decision.allowed) throw rateLimited(decision.retryAfter);
+    const count = countOf(decision, Number.MAX_SAFE_INTEGER);
+    if (count > this.limits.max) {
+      await this.counter.refund(key);
+      throw rateLimited(decision.retryAfter);
+    }
+    if (count > this.limits.free && !(await this.challenges.redeem(challenge))) {
+      await this.counter.refund(key);
+      throw challengeRequired();
+    }
   }
 }
 

@@ -128,13 +128,13 @@ export class AuthService {
       account: user ? memberKey(user.id) : `name:${keys.phone ?? keys.username.toLowerCase()}`,
       address: this.address(meta),
     };
-    await this.limits.signIn.admit(attempt, body.challenge);
+    const ticket = await this.limits.signIn.admit(attempt, body.challenge);
     if (!user) {
       await this.passwords.burn(body.password);
-      throw await this.limits.signIn.failed(attempt);
+      throw await this.limits.signIn.failed(attempt, ticket);
     }
     if (!(await this.passwords.verify(body.password, user.password_hash))) {
-      throw await this.limits.signIn.failed(attempt);
+      throw await this.limits.signIn.failed(attempt, ticket);
     }
     await this.limits.signIn.succeeded(attempt);
     if (user.status !== USER_STATUS.active) throw new AppError('ACCOUNT_DISABLED', 'This account has been disabled');

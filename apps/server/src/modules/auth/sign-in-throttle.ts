@@ -1,10 +1,17 @@
 import { AppError } from '../../platform/errors.js';
 import type { RateLimiter } from '../../platform/rate-limit.js';
 import type { RateLimits } from '../../platform/rate-limits.js';
-import { ABUSE_LIMITS, challengeRequired, GrowingLock, rateLimited } from './abuse-limits.js';
+import { ABUSE_LIMITS, challengeRequired, countOf, GrowingLock, rateLimited } from './abuse-limits.js';
 import type { Challenges } from './challenges.js';
 
 const LIMITS = ABUSE_LIMITS.signIn;
+const UNLIMITED = Number.MAX_SAFE_INTEGER;
+
+/** What `admit` counted for this attempt, for the answer once the password is checked. */
+export interface SignInTicket {
+  attemptsRemaining: number;
+  addressCount: number;
+}
 
 /** Who is trying: the account (a member's id, or the typed name when no one has it) and the address. */
 export interface SignInAttempt {
@@ -42,48 +49,67 @@ export class SignInThrottle {
     private readonly challenges: Challenges,
   ) {
     this.pairFailures = rateLimits.create('sign-in-failures', LIMITS.perAccountAndAddress, LIMITS.windowMs);
-    this.accountFailures = rateLimits.create('sign-in-account-failures', Number.MAX_SAFE_INTEGER, LIMITS.windowMs);
-    this.addressFailures = rateLimits.create('sign-in-address-failures', Number.MAX_SAFE_INTEGER, LIMITS.windowMs);
+    this.accountFailures = rateLimits.create('sign-in-account-failures', UNLIMITED, LIMITS.windowMs);
+    this.addressFailures = rateLimits.create('sign-in-address-failures', UNLIMITED, LIMITS.windowMs);
     this.pairLock = new GrowingLock(rateLimits, 'sign-in-account-address', LIMITS.lockMs, LIMITS.maxLockMs);
     this.addressLock = new GrowingLock(rateLimits, 'sign-in-address', LIMITS.lockMs, LIMITS.maxLockMs);
   }
 
-  /** Throws when this attempt may not check a password: locked, waiting, or owing a challenge. */
-  async admit(attempt: SignInAttempt, challenge: string | undefined): Promise<void> {
+  /**
+   * Counts the attempt before its password is checked, so that a burst sent at once is judged
+   * one by one: no more than 5 passwords are ever checked per account and address, and the
+   * challenge thresholds hold however many arrive together. Throws when this attempt may not
+   * check a password (locked, waiting, or owing a challenge); otherwise the caller reports
+   * `failed` or `succeeded` with the ticket.
+   */
+  async admit(attempt: SignInAttempt, challenge: string | undefined): Promise<SignInTicket> {
     if (attempt.address) {
       const waiting = await this.addressLock.remaining(attempt.address);
       if (waiting > 0) throw rateLimited(waiting);
     }
     const locked = await this.pairLock.remaining(pairKey(attempt));
     if (locked > 0) throw lockedError(locked);
-    if ((await this.needsChallenge(attempt)) && !(await this.challenges.redeem(challenge))) throw challengeRequired();
+
+    const pair = await this.pairFailures.hit(pairKey(attempt));
+    if (!pair.allowed) {
+      // Others from this address are checking their last allowed tries right now.
+      await this.pairFailures.refund(pairKey(attempt));
+      throw lockedError(pair.retryAfter);
+    }
+    const accountCount = countOf(await this.accountFailures.hit(attempt.account), UNLIMITED);
+    const addressCount = attempt.address ? countOf(await this.addressFailures.hit(attempt.address), UNLIMITED) : 0;
+    const ticket: SignInTicket = { attemptsRemaining: pair.remaining, addressCount };
+    if (attempt.address && addressCount > LIMITS.addressBlockAfter) {
+      await this.refund(attempt);
+      await this.addressFailures.reset(attempt.address);
+      throw rateLimited(await this.addressLock.lock(attempt.address));
+    }
+    const owesChallenge = accountCount > LIMITS.accountChallengeAfter || addressCount > LIMITS.addressChallengeAfter;
+    if (owesChallenge && !(await this.challenges.redeem(challenge))) {
+      // Not counted: a script that does not solve challenges cannot use up a crowd's allowance.
+      await this.refund(attempt);
+      throw challengeRequired();
+    }
+    return ticket;
   }
 
-  /** Counts a wrong password and gives the error to answer with. */
-  async failed(attempt: SignInAttempt): Promise<AppError> {
-    const pair = await this.pairFailures.hit(pairKey(attempt));
-    await this.accountFailures.hit(attempt.account);
-    if (attempt.address) {
-      await this.addressFailures.hit(attempt.address);
-      const { count } = await this.addressFailures.peek(attempt.address);
-      if (count >= LIMITS.addressBlockAfter) {
-        await this.addressFailures.reset(attempt.address);
-        return rateLimited(await this.addressLock.lock(attempt.address));
-      }
-    }
-    if (pair.remaining === 0) {
+  /** A wrong password (already counted by `admit`): the error to answer with. */
+  async failed(attempt: SignInAttempt, ticket: SignInTicket): Promise<AppError> {
+    if (ticket.attemptsRemaining === 0) {
       await this.pairFailures.reset(pairKey(attempt));
       return lockedError(await this.pairLock.lock(pairKey(attempt)));
     }
     return new AppError('INVALID_CREDENTIALS', 'Wrong account or password', {
-      attemptsRemaining: pair.remaining,
+      attemptsRemaining: ticket.attemptsRemaining,
       challengeRequired: await this.needsChallenge(attempt),
     });
   }
 
-  /** A right password starts the count of this address for this account again. */
+  /** A right password: this address's count for the account starts again, and the try is taken back. */
   async succeeded(attempt: SignInAttempt): Promise<void> {
     await this.pairFailures.reset(pairKey(attempt));
+    await this.accountFailures.refund(attempt.account);
+    if (attempt.address) await this.addressFailures.refund(attempt.address);
   }
 
   /** A password reset proves the owner: their address is let in again at once. */
@@ -92,6 +118,13 @@ export class SignInThrottle {
     await this.pairLock.release(pairKey(attempt));
   }
 
+  private async refund(attempt: SignInAttempt): Promise<void> {
+    await this.pairFailures.refund(pairKey(attempt));
+    await this.accountFailures.refund(attempt.account);
+    if (attempt.address) await this.addressFailures.refund(attempt.address);
+  }
+
+  /** Whether the next attempt will have to solve a challenge. */
   private async needsChallenge(attempt: SignInAttempt): Promise<boolean> {
     if ((await this.accountFailures.peek(attempt.account)).count >= LIMITS.accountChallengeAfter) return true;
     if (!attempt.address) return false;
