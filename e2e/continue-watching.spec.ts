@@ -1,8 +1,9 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { API_BASE, STORAGE_KEYS, apiPaths, watchRecordListResponseSchema, type DramaDetail, type Session } from '@drama/contracts';
+import type { Page } from '@playwright/test';
+import { API_BASE, STORAGE_KEYS, apiPaths, type DramaDetail } from '@drama/contracts';
 import { createAccount } from './accounts';
 import { expect, test } from './fixtures';
 import { dramaDetail, expectPlaying, openAs, pauseActiveVideo, videoState } from './player-support';
+import { serverHistory, watch } from './watch-records';
 
 /*
  * Home's "Continue watching" for members: built from the watch records on the server, which the
@@ -10,30 +11,6 @@ import { dramaDetail, expectPlaying, openAs, pauseActiveVideo, videoState } from
  */
 
 test.use({ locale: 'en-US' });
-
-function auth(session: Session) {
-  return { Authorization: `Bearer ${session.token}` };
-}
-
-/** A member's watch of an episode, `progress` seconds in, through the calls the player makes. */
-async function watch(request: APIRequestContext, session: Session, dramaId: number, episodeId: number, progress = 0) {
-  const started = await request.post(`${API_BASE}${apiPaths.watch(dramaId, episodeId)}`, {
-    headers: auth(session),
-    params: { episodeId },
-  });
-  expect(started.ok(), await started.text()).toBe(true);
-  if (progress === 0) return;
-  const reported = await request.post(`${API_BASE}${apiPaths.progress(dramaId)}`, {
-    headers: auth(session),
-    params: { episodeId, progress },
-  });
-  expect(reported.ok(), await reported.text()).toBe(true);
-}
-
-async function serverHistory(request: APIRequestContext, session: Session) {
-  const response = await request.get(`${API_BASE}${apiPaths.watchRecords()}`, { headers: auth(session), params: { limit: 100 } });
-  return watchRecordListResponseSchema.parse(await response.json()).data.items;
-}
 
 /** A free episode past the first, so the row has to say which one. */
 function laterFreeEpisode(drama: DramaDetail) {

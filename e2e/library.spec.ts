@@ -5,11 +5,11 @@ import {
   apiPaths,
   favoriteListResponseSchema,
   resumePointResponseSchema,
-  watchRecordListResponseSchema,
   type Session,
 } from '@drama/contracts';
 import { expect, test } from './fixtures';
 import { clickControl, dramaDetail, expectPlaying, openAs, signUp } from './player-support';
+import { memberHeaders, serverHistory, watch } from './watch-records';
 
 /*
  * The member's own lists: favourites and watch history, against the real server, plus the
@@ -18,42 +18,18 @@ import { clickControl, dramaDetail, expectPlaying, openAs, signUp } from './play
 
 test.use({ locale: 'en-US' });
 
-function auth(session: Session) {
-  return { Authorization: `Bearer ${session.token}` };
-}
-
 async function favorite(request: APIRequestContext, session: Session, dramaId: number) {
-  const response = await request.post(`${API_BASE}${apiPaths.favorite(dramaId)}`, { headers: auth(session) });
+  const response = await request.post(`${API_BASE}${apiPaths.favorite(dramaId)}`, { headers: memberHeaders(session) });
   expect(response.ok(), await response.text()).toBe(true);
 }
 
 async function favoriteIds(request: APIRequestContext, session: Session): Promise<number[]> {
-  const response = await request.get(`${API_BASE}${apiPaths.favorites()}`, { headers: auth(session), params: { limit: 100 } });
+  const response = await request.get(`${API_BASE}${apiPaths.favorites()}`, { headers: memberHeaders(session), params: { limit: 100 } });
   return favoriteListResponseSchema.parse(await response.json()).data.items.map((item) => item.drama.id);
 }
 
-/** A member's watch of an episode, `progress` seconds in, as the player reports it. */
-async function watch(request: APIRequestContext, session: Session, dramaId: number, episodeId: number, progress = 0) {
-  const started = await request.post(`${API_BASE}${apiPaths.watch(dramaId, episodeId)}`, {
-    headers: auth(session),
-    params: { episodeId },
-  });
-  expect(started.ok(), await started.text()).toBe(true);
-  if (progress === 0) return;
-  const reported = await request.post(`${API_BASE}${apiPaths.progress(dramaId)}`, {
-    headers: auth(session),
-    params: { episodeId, progress },
-  });
-  expect(reported.ok(), await reported.text()).toBe(true);
-}
-
-async function history(request: APIRequestContext, session: Session) {
-  const response = await request.get(`${API_BASE}${apiPaths.watchRecords()}`, { headers: auth(session), params: { limit: 100 } });
-  return watchRecordListResponseSchema.parse(await response.json()).data.items;
-}
-
 async function resumePoint(request: APIRequestContext, session: Session, dramaId: number) {
-  const response = await request.get(`${API_BASE}${apiPaths.watchRecord(dramaId)}`, { headers: auth(session) });
+  const response = await request.get(`${API_BASE}${apiPaths.watchRecord(dramaId)}`, { headers: memberHeaders(session) });
   return resumePointResponseSchema.parse(await response.json()).data;
 }
 
@@ -203,7 +179,7 @@ test.describe('watch history', () => {
       .click();
     await expect(page.getByTestId('toast-success')).toHaveText('Removed from history');
     await expect(rows).toHaveCount(1);
-    await expect.poll(async () => (await history(request, member)).map((item) => item.dramaId)).toEqual([second.id]);
+    await expect.poll(async () => (await serverHistory(request, member)).map((item) => item.dramaId)).toEqual([second.id]);
   });
 
   test('edit mode removes several; clear empties it all', async ({ page, request }) => {
@@ -223,7 +199,7 @@ test.describe('watch history', () => {
     await expect(dialog).toContainText('Remove 2 dramas from history?');
     await dialog.getByRole('button', { name: 'Remove' }).click();
     await expect(page.getByTestId('history-row')).toHaveCount(2);
-    await expect.poll(async () => (await history(request, member)).length).toBe(2);
+    await expect.poll(async () => (await serverHistory(request, member)).length).toBe(2);
     await expect(rowOf(page, 'history-row', c.title)).toHaveCount(1);
 
     await page.getByRole('button', { name: 'Done' }).click();
@@ -232,7 +208,7 @@ test.describe('watch history', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: 'Clear' }).click();
     await expect(page.getByText('Nothing watched yet')).toBeVisible();
     await expect(page.getByTestId('toast-success')).toHaveText('History cleared');
-    await expect.poll(async () => (await history(request, member)).length).toBe(0);
+    await expect.poll(async () => (await serverHistory(request, member)).length).toBe(0);
   });
 
   test("a guest's history joins the account at sign-in, once, without duplicates", async ({ page, request }) => {
@@ -275,7 +251,7 @@ test.describe('watch history', () => {
     await expect(rowOf(page, 'history-row', third.title).getByTestId('history-episode')).toHaveText(
       `EP 1 / ${third.episodes.length}`,
     );
-    expect((await history(request, member)).map((item) => item.dramaId).sort()).toEqual([first.id, third.id].sort());
+    expect((await serverHistory(request, member)).map((item) => item.dramaId).sort()).toEqual([first.id, third.id].sort());
 
     expect(merges).toHaveLength(1);
     expect(merges[0]).toEqual({

@@ -1,4 +1,4 @@
-import type { Dirent } from 'node:fs';
+import type { Dirent, Stats } from 'node:fs';
 import { lstat, readdir, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { unsafeMediaPathReason } from '@drama/contracts';
@@ -16,6 +16,16 @@ const MAX_HLS_DEPTH = 3;
 
 function unsafe(reason: string): StoredMediaState {
   return { state: 'unsafe', reason };
+}
+
+/** The entry itself (a link is not followed), or null when nothing is there. */
+async function lstatIfPresent(file: string): Promise<Stats | null> {
+  try {
+    return await lstat(file);
+  } catch (error) {
+    if (isMissing(error)) return null;
+    throw error;
+  }
 }
 
 function isMissing(error: unknown): boolean {
@@ -96,13 +106,8 @@ export class StoredMedia {
   private async checkFile(folder: MediaFolder, relative: string): Promise<StoredMediaState> {
     const located = this.locate(folder, relative);
     if ('problem' in located) return located.problem;
-    let info;
-    try {
-      info = await lstat(located.file);
-    } catch (error) {
-      if (isMissing(error)) return MISSING;
-      throw error;
-    }
+    const info = await lstatIfPresent(located.file);
+    if (!info) return MISSING;
     if (info.isSymbolicLink()) return unsafe(`${folder}/${relative} is a symbolic link; media must be regular files in MEDIA_DIR`);
     if (!info.isFile()) return unsafe(`${folder}/${relative} is not a regular file`);
     return (await this.realLocationProblem(folder, relative, located.file)) ?? PRESENT;
@@ -111,13 +116,8 @@ export class StoredMedia {
   private async checkHls(key: string): Promise<StoredMediaState> {
     const located = this.locate('hls', key);
     if ('problem' in located) return located.problem;
-    let info;
-    try {
-      info = await lstat(located.file);
-    } catch (error) {
-      if (isMissing(error)) return MISSING;
-      throw error;
-    }
+    const info = await lstatIfPresent(located.file);
+    if (!info) return MISSING;
     if (info.isSymbolicLink()) return unsafe(`hls/${key} is a symbolic link; media must be regular files in MEDIA_DIR`);
     if (!info.isDirectory()) return unsafe(`hls/${key} is not a folder`);
     const outside = await this.realLocationProblem('hls', key, located.file);
