@@ -1,6 +1,46 @@
 import { describe, expect, it, vi } from 'vitest';
 import { PlayerEngine } from './player-engine';
 
+/** hls.js as the engine uses it; `last` is the newest instance, to fire its events. */
+const fakeHls = vi.hoisted(() => {
+  class FakeHls {
+    static last: FakeHls | null = null;
+    static Events = { ERROR: 'hlsError', FRAG_BUFFERED: 'hlsFragBuffered' };
+    static isSupported = () => true;
+    readonly handlers = new Map<string, Array<() => void>>();
+    media: unknown = null;
+    source = '';
+    constructor() {
+      FakeHls.last = this;
+    }
+    on(event: string, handler: () => void) {
+      this.handlers.set(event, [...(this.handlers.get(event) ?? []), handler]);
+    }
+    emit(event: string) {
+      for (const handler of this.handlers.get(event) ?? []) handler();
+    }
+    loadSource(url: string) {
+      this.source = url;
+    }
+    attachMedia(media: unknown) {
+      this.media = media;
+    }
+    destroy() {}
+  }
+  return FakeHls;
+});
+vi.mock('hls.js', () => ({ default: fakeHls }));
+
+interface TimeRangesLike {
+  length: number;
+  start(index: number): number;
+  end(index: number): number;
+}
+
+function ranges(list: Array<[number, number]>): TimeRangesLike {
+  return { length: list.length, start: (index) => list[index]![0], end: (index) => list[index]![1] };
+}
+
 /** Just enough of an HTMLVideoElement for the engine: state, events, play/pause/load. */
 class FakeVideo extends EventTarget {
   src = '';
@@ -15,7 +55,7 @@ class FakeVideo extends EventTarget {
   volume = 1;
   playbackRate = 1;
   error: { code: number } | null = null;
-  buffered = { length: 0, start: () => 0, end: () => 0 };
+  buffered: TimeRangesLike = ranges([]);
   style: Record<string, string> = {};
   dataset: Record<string, string> = {};
   attributes: Record<string, string> = {};
@@ -32,8 +72,10 @@ class FakeVideo extends EventTarget {
   removeAttribute(name: string) {
     if (name === 'src') this.src = '';
   }
-  canPlayType() {
-    return '';
+  /** What canPlayType answers for HLS: '' as in Chromium and Firefox, 'maybe' as in Safari. */
+  nativeHls = '';
+  canPlayType(type: string) {
+    return /mpegurl/i.test(type) ? this.nativeHls : '';
   }
   load() {
     this.loads += 1;
@@ -76,6 +118,15 @@ function setup() {
   const shown = () => (a.dataset.active === 'true' ? a : b);
   const hidden = () => (a.dataset.active === 'true' ? b : a);
   return { engine, a, b, shown, hidden };
+}
+
+/** Metadata is known, then data arrives from `start` on: the element stays at HAVE_METADATA at 0. */
+function bufferedFrom(video: FakeVideo, start: number) {
+  video.duration = 40;
+  video.readyState = 1;
+  video.dispatchEvent(new Event('loadedmetadata'));
+  video.buffered = ranges([[start, 30]]);
+  video.dispatchEvent(new Event('progress'));
 }
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -221,5 +272,95 @@ describe('PlayerEngine', () => {
     await flush();
     expect(shown().paused).toBe(true);
     expect(engine.getSnapshot().status).toBe('paused');
+  });
+
+  describe('a first buffered range that starts after the position (WebKit with HLS over Media Source Extensions)', () => {
+    it('seeks the incoming element into its data, then shows and plays it', async () => {
+      const { engine, shown, hidden } = setup();
+      engine.load('1', '/e/1.mp4');
+      const video = hidden();
+      bufferedFrom(video, 0.1667);
+      expect(video.currentTime).toBe(0.1667);
+      expect(shown()).not.toBe(video);
+      video.readyState = 2;
+      video.finishSeek();
+      await flush();
+      expect(shown()).toBe(video);
+      expect(video.paused).toBe(false);
+      expect(engine.getSnapshot()).toMatchObject({ key: '1', status: 'playing' });
+    });
+
+    it('gives a preloaded next episode its first frame, so the switch is instant', async () => {
+      const { engine, shown, hidden } = setup();
+      engine.load('1', '/e/1.mp4');
+      hidden().deliver();
+      await flush();
+      engine.preload('2', '/e/2.mp4');
+      const standby = hidden();
+      bufferedFrom(standby, 0.1667);
+      expect(standby.currentTime).toBe(0.1667);
+      expect(standby.paused).toBe(true);
+      standby.readyState = 2;
+      standby.finishSeek();
+      engine.load('2', '/e/2.mp4');
+      expect(shown()).toBe(standby);
+    });
+
+    it('does not jump over a gap too wide to be the stream\'s start offset', () => {
+      const { engine, hidden } = setup();
+      engine.load('1', '/e/1.mp4');
+      const video = hidden();
+      bufferedFrom(video, 5);
+      expect(video.currentTime).toBe(0);
+    });
+
+    it('leaves an element alone whose position is inside its data', () => {
+      const { engine, hidden } = setup();
+      engine.load('1', '/e/1.mp4', 20);
+      const video = hidden();
+      bufferedFrom(video, 0.1667);
+      // Only the resume seek, no nudge back to the start of the data.
+      expect(video.currentTime).toBe(20);
+    });
+  });
+
+  describe('HLS', () => {
+    it('plays through hls.js where the browser has no native HLS, nudging it to a frame as fragments arrive', async () => {
+      const { engine, shown, hidden } = setup();
+      engine.load('1', '/e/1/index.m3u8');
+      const video = hidden();
+      await vi.waitFor(() => expect(fakeHls.last?.media).toBe(video));
+      expect(fakeHls.last?.source).toBe('/e/1/index.m3u8');
+      video.duration = 40;
+      video.readyState = 1;
+      video.dispatchEvent(new Event('loadedmetadata'));
+      // WebKit fires no progress for data appended through Media Source Extensions.
+      video.buffered = ranges([[0.1667, 4]]);
+      fakeHls.last?.emit(fakeHls.Events.FRAG_BUFFERED);
+      expect(video.currentTime).toBe(0.1667);
+      video.readyState = 2;
+      video.finishSeek();
+      await flush();
+      expect(shown()).toBe(video);
+      expect(engine.getSnapshot()).toMatchObject({ key: '1', status: 'playing' });
+    });
+
+    it('gives the playlist to the element itself where the browser plays HLS natively (Safari)', async () => {
+      const { engine, a, b, shown, hidden } = setup();
+      a.nativeHls = 'maybe';
+      b.nativeHls = 'maybe';
+      fakeHls.last = null;
+      engine.load('1', '/e/1/index.m3u8');
+      const video = hidden();
+      expect(video.src).toBe('/e/1/index.m3u8');
+      expect(video.loads).toBe(1);
+      bufferedFrom(video, 0.1667);
+      expect(video.currentTime).toBe(0.1667);
+      video.readyState = 2;
+      video.finishSeek();
+      await flush();
+      expect(shown()).toBe(video);
+      expect(fakeHls.last).toBeNull();
+    });
   });
 });

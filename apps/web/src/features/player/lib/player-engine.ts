@@ -54,6 +54,12 @@ interface Pending {
 
 const HAVE_METADATA = 1;
 const HAVE_CURRENT_DATA = 2;
+/**
+ * The widest gap between the position and the first buffered data that is jumped over. An HLS
+ * stream's first segment may start a fraction of a second after 0 (its first presentation time);
+ * a wider gap is missing content, not an offset.
+ */
+const MAX_START_GAP = 2;
 
 function isNamedError(error: unknown, name: string): boolean {
   return typeof error === 'object' && error !== null && 'name' in error && (error as { name: unknown }).name === name;
@@ -150,7 +156,9 @@ export class PlayerEngine {
       on('seeked', () => this.onReadyChange(index)),
       on('timeupdate', () => this.isActive(index) && this.readTimes()),
       on('durationchange', () => this.isActive(index) && this.readTimes()),
-      on('progress', () => this.isActive(index) && this.readTimes()),
+      // The hidden element needs it too: buffered data arriving after its metadata may leave it
+      // short of a frame (see nudgeIntoBuffer).
+      on('progress', () => this.onReadyChange(index)),
       on('playing', () => this.isActive(index) && this.set({ status: 'playing', waiting: false })),
       on('play', () => this.isActive(index) && this.set({ status: this.snapshot.waiting ? 'loading' : 'playing' })),
       on('pause', () => {
@@ -224,6 +232,9 @@ export class PlayerEngine {
           hls.on(Hls.Events.ERROR, (_event, data) => {
             if (data.fatal) this.failSlot(index);
           });
+          // Appends through Media Source Extensions fire no progress event in WebKit: each
+          // buffered fragment is the moment a waiting element may be nudged to a frame.
+          hls.on(Hls.Events.FRAG_BUFFERED, () => this.onReadyChange(index));
           hls.loadSource(url);
           hls.attachMedia(video);
           slot.hls = hls;
@@ -259,7 +270,36 @@ export class PlayerEngine {
       this.advancePending(pending);
       return;
     }
-    if (this.isActive(index)) this.readTimes();
+    if (this.isActive(index)) {
+      this.readTimes();
+      return;
+    }
+    // A preloading standby gets its first frame now, so that switching to it is instant.
+    const video = this.slots[index].video;
+    if (index !== this.active && pending?.slot !== index && video && !video.seeking && video.readyState === HAVE_METADATA) {
+      this.nudgeIntoBuffer(video);
+    }
+  }
+
+  /**
+   * Moves a paused element to the start of the buffered data just after its position. WebKit's
+   * Media Source Extensions keep an element whose first buffered range starts after its position
+   * (an HLS stream's first segment at 0.1667 s, with the element at 0) at HAVE_METADATA for good:
+   * no frame, so no swap. Playing would jump the gap (as explore's feed does), but the hidden
+   * element waits for its frame before it plays. Returns whether it seeked.
+   */
+  private nudgeIntoBuffer(video: HTMLVideoElement): boolean {
+    const { buffered, currentTime } = video;
+    for (let i = 0; i < buffered.length; i += 1) {
+      const start = buffered.start(i);
+      if (start <= currentTime && currentTime < buffered.end(i)) return false;
+      if (start > currentTime) {
+        if (start - currentTime > MAX_START_GAP) return false;
+        video.currentTime = start;
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Positions the incoming element, and swaps it in once it has a frame to show. */
@@ -274,7 +314,11 @@ export class PlayerEngine {
         return;
       }
     }
-    if (video.seeking || video.readyState < HAVE_CURRENT_DATA) return;
+    if (video.seeking) return;
+    if (video.readyState < HAVE_CURRENT_DATA) {
+      this.nudgeIntoBuffer(video);
+      return;
+    }
     this.commit(pending);
   }
 
