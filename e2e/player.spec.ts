@@ -304,12 +304,15 @@ test.describe('the episode drawer and locked episodes', () => {
 
     await clickControl(page, 'action-episodes');
     await page.getByTestId('episode-drawer').getByRole('button', { name: `Episode ${locked.sequence}, VIP` }).click();
-    await expect.poll(toasts).toContain('warning: This episode needs VIP');
+    // The gate says it: one sheet, no toast beside it.
     const prompt = page.getByTestId('vip-prompt');
-    await expect(prompt).toBeVisible();
+    await expect(prompt.getByTestId('vip-prompt-reason')).toHaveText('This episode needs VIP');
+    expect(await toasts()).not.toContain('warning: This episode needs VIP');
     await expect(page.getByTestId('player')).toHaveAttribute('data-episode', String(drama.episodes[0]!.id));
     await prompt.getByTestId('vip-sign-in').click();
-    await expect(page).toHaveURL(`/auth/sign-in?redirect=${encodeURIComponent(`/player/${DRAMA}?episode=${locked.id}`)}`);
+    await expect(page).toHaveURL(
+      `/auth/sign-in?redirect=${encodeURIComponent(`/player/${DRAMA}?episode=${locked.id}&unlock=1`)}`,
+    );
   });
 
   test('a signed-in member without VIP is refused a locked episode and sent to membership', async ({ page, request }) => {
@@ -320,10 +323,11 @@ test.describe('the episode drawer and locked episodes', () => {
     await page.goto(`/player/${DRAMA}?episode=${lastFree.id}`);
     await expectPlaying(page, lastFree.id);
     await page.keyboard.press('ArrowDown');
-    await expect(page.getByTestId('toast-warning')).toHaveText('This episode needs VIP');
+    await expect(page.getByTestId('vip-prompt').getByTestId('vip-prompt-reason')).toHaveText('This episode needs VIP');
     await expect(page.getByTestId('player')).toHaveAttribute('data-episode', String(lastFree.id));
     await page.getByTestId('vip-prompt').getByTestId('vip-join').click();
-    await expect(page).toHaveURL(/\/membership$/);
+    const nextLocked = drama.episodes.find((episode) => episode.sequence === lastFree.sequence + 1)!;
+    await expect(page).toHaveURL(`/membership?drama=${DRAMA}&episode=${nextLocked.id}`);
   });
 });
 

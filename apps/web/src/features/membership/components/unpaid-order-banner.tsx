@@ -2,14 +2,15 @@ import type { Order } from '@drama/contracts';
 import { ChevronRight, Clock } from 'lucide-react';
 import { useTranslation } from '../../../shared/i18n/i18n';
 import { Link } from 'react-router';
+import { withWatchTarget, type WatchTarget } from '../../../shared/watch-target/watch-target';
 import { formatYuan } from '../lib/format';
 
 /** An order still awaiting payment: finish it instead of starting over. */
-export function UnpaidOrderBanner({ order }: { order: Order }) {
+export function UnpaidOrderBanner({ order, target = null }: { order: Order; target?: WatchTarget | null }) {
   const { t } = useTranslation();
   return (
     <Link
-      to={`/payment?orderId=${order.id}`}
+      to={withWatchTarget(`/payment?orderId=${order.id}`, target)}
       data-testid="unpaid-order"
       className="flex min-h-14 items-center gap-3 rounded-2xl border border-warning/30 bg-warning/10 px-4 py-2.5 active:bg-warning/15"
     >

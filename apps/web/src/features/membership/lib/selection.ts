@@ -1,4 +1,5 @@
 import { paymentChannelIdSchema, planCodeSchema, type PaymentChannel, type PaymentChannelId, type Plan, type PlanCode } from '@drama/contracts';
+import { withWatchTarget, type WatchTarget } from '../../../shared/watch-target/watch-target';
 
 /** The plan a member sees chosen: theirs, else the best value, else the first. */
 export function pickPlan(plans: readonly Plan[], chosen: PlanCode | null): Plan | undefined {
@@ -9,9 +10,9 @@ export function pickChannel(channels: readonly PaymentChannel[], chosen: Payment
   return channels.find((channel) => channel.id === chosen) ?? channels[0];
 }
 
-/** The checkout step's address carries the choice, so a reload or a shared link keeps it. */
-export function checkoutPath(plan: PlanCode, channel: PaymentChannelId): string {
-  return `/membership/payment?${new URLSearchParams({ plan, channel }).toString()}`;
+/** The checkout step's address carries the choice (and the episode it unlocks), so a reload or a shared link keeps it. */
+export function checkoutPath(plan: PlanCode, channel: PaymentChannelId, target: WatchTarget | null = null): string {
+  return withWatchTarget(`/membership/payment?${new URLSearchParams({ plan, channel }).toString()}`, target);
 }
 
 export function readPlanCode(value: string | null): PlanCode | null {

@@ -11,6 +11,8 @@ import { EmptyState } from '../../../shared/ui/empty-state';
 import { FormAlert } from '../../../shared/ui/form/form-alert';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { Skeleton } from '../../../shared/ui/skeleton';
+import { useWatchTarget } from '../../../shared/watch-target/use-watch-target';
+import { membershipPathFor, withWatchTarget } from '../../../shared/watch-target/watch-target';
 import { useCreateOrder } from '../../orders/api/create-order';
 import { usePaymentChannels } from '../api/get-payment-channels';
 import { usePlans } from '../api/get-plans';
@@ -34,12 +36,13 @@ export function CheckoutPage() {
   const createOrder = useCreateOrder();
   const planCode = readPlanCode(params.get('plan'));
   const [channelId, setChannelId] = useState<PaymentChannelId | null>(() => readChannelId(params.get('channel')));
+  const target = useWatchTarget();
 
   const user = me.data ?? keptUser;
   const plan = plans.data?.find((item) => item.code === planCode);
   const channel = channels.data ? pickChannel(channels.data, channelId) : undefined;
 
-  const header = <PageHeader title={t('routes.membershipPayment')} fallback="/membership" />;
+  const header = <PageHeader title={t('routes.membershipPayment')} fallback={membershipPathFor(target)} />;
 
   if (!planCode || (plans.data && !plan)) {
     return (
@@ -50,7 +53,7 @@ export function CheckoutPage() {
           title={t('membership.noPlanChosen')}
           description={t('membership.noPlanChosenHint')}
           action={
-            <Link to="/membership" replace className="btn-primary">
+            <Link to={membershipPathFor(target)} replace className="btn-primary">
               {t('membership.choosePlan')}
             </Link>
           }
@@ -65,7 +68,7 @@ export function CheckoutPage() {
     createOrder.mutate(
       { planId: plan.id, channel: channel.id },
       // Replaced, so that Back from the QR code returns to the plans instead of paying twice.
-      { onSuccess: ({ order }) => void navigate(`/payment?orderId=${order.id}`, { replace: true }) },
+      { onSuccess: ({ order }) => void navigate(withWatchTarget(`/payment?orderId=${order.id}`, target), { replace: true }) },
     );
   };
 

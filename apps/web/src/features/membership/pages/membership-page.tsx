@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PaymentChannelId, PlanCode } from '@drama/contracts';
+import { isVipActive, type PaymentChannelId, type PlanCode } from '@drama/contracts';
 import { ChevronRight, Receipt, Ticket, type LucideIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/i18n';
@@ -8,15 +8,20 @@ import { meQueryOptions } from '../../../shared/account/get-me';
 import { useSession } from '../../../shared/session/session-store';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { Skeleton } from '../../../shared/ui/skeleton';
+import { useWatchTarget } from '../../../shared/watch-target/use-watch-target';
+import { playerPathFor } from '../../../shared/watch-target/watch-target';
 import { usePendingOrder } from '../../orders/api/get-orders';
 import { usePaymentChannels } from '../api/get-payment-channels';
 import { usePlans } from '../api/get-plans';
+import { useTargetEpisode } from '../api/get-target-drama';
 import { ChannelOption } from '../components/channel-option';
 import { InlineError } from '../components/inline-error';
 import { PayBar } from '../components/pay-bar';
 import { PlanCard } from '../components/plan-card';
+import { UnlockTarget } from '../components/unlock-target';
 import { UnpaidOrderBanner } from '../components/unpaid-order-banner';
 import { VipStatus } from '../components/vip-status';
+import { useBackToPlayer } from '../hooks/use-back-to-player';
 import { checkoutPath, pickChannel, pickPlan, readChannelId, readPlanCode } from '../lib/selection';
 
 export function MembershipPage() {
@@ -31,6 +36,10 @@ export function MembershipPage() {
   const pending = usePendingOrder();
   const [planCode, setPlanCode] = useState<PlanCode | null>(() => readPlanCode(params.get('plan')));
   const [channelId, setChannelId] = useState<PaymentChannelId | null>(() => readChannelId(params.get('channel')));
+  // The locked episode that sent the viewer here, carried to checkout, payment and the result.
+  const target = useWatchTarget();
+  const unlocking = useTargetEpisode(target);
+  const backToPlayer = useBackToPlayer(target);
 
   const user = me.data ?? keptUser;
   const plan = plans.data ? pickPlan(plans.data, planCode) : undefined;
@@ -40,7 +49,7 @@ export function MembershipPage() {
     <div className="flex flex-1 flex-col" data-testid="membership-page">
       <PageHeader
         title={t('routes.membership')}
-        fallback="/profile"
+        fallback={target ? playerPathFor(target) : '/profile'}
         trailing={
           <Link to="/orders" className="icon-btn" aria-label={t('routes.orders')}>
             <Receipt aria-hidden className="size-[22px]" strokeWidth={1.9} />
@@ -49,9 +58,18 @@ export function MembershipPage() {
       />
 
       <div className="flex flex-col gap-5 px-4 pt-4 pb-6">
+        {target && (
+          <UnlockTarget
+            drama={unlocking.drama}
+            episode={unlocking.episode}
+            unlocked={user !== null && isVipActive(user)}
+            onBack={backToPlayer}
+          />
+        )}
+
         {user && <VipStatus user={user} />}
 
-        {pending.data && <UnpaidOrderBanner order={pending.data} />}
+        {pending.data && <UnpaidOrderBanner order={pending.data} target={target} />}
 
         <section aria-labelledby="plans-title">
           <h2 id="plans-title" className="px-1 pb-3 text-lg font-bold tracking-tight">
@@ -131,7 +149,7 @@ export function MembershipPage() {
         label={t('membership.continue')}
         disabled={!plan || !channel}
         onPay={() => {
-          if (plan && channel) void navigate(checkoutPath(plan.code, channel.id));
+          if (plan && channel) void navigate(checkoutPath(plan.code, channel.id, target));
         }}
         testId="membership-continue"
       />

@@ -7,6 +7,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { Skeleton } from '../../../shared/ui/skeleton';
+import { useWatchTarget } from '../../../shared/watch-target/use-watch-target';
+import { membershipPathFor, withWatchTarget, type WatchTarget } from '../../../shared/watch-target/watch-target';
 import { usePaymentChannels } from '../../membership/api/get-payment-channels';
 import { ChannelIcon } from '../../membership/components/channel-icon';
 import { InlineError } from '../../membership/components/inline-error';
@@ -26,6 +28,8 @@ export function PaymentPage() {
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const id = parseOrderId(params.get('orderId'));
+  // The episode this purchase unlocks rides along to the result, which leads back to it.
+  const target = useWatchTarget();
   const order = useOrder(id, {
     pollWhilePending: pollDelay,
   });
@@ -39,10 +43,10 @@ export function PaymentPage() {
     void queryClient.invalidateQueries({ queryKey: orderKeys.lists() });
     void queryClient.invalidateQueries({ queryKey: orderKeys.pendings() });
     // Paid, failed, cancelled or closed: the result page tells which. Replaced, so Back skips this page.
-    if (!timedOut) void navigate(`/payment/result?orderId=${id}`, { replace: true });
-  }, [id, status, timedOut, navigate, queryClient]);
+    if (!timedOut) void navigate(withWatchTarget(`/payment/result?orderId=${id}`, target), { replace: true });
+  }, [id, status, timedOut, target, navigate, queryClient]);
 
-  const header = <PageHeader title={t('routes.payment')} fallback="/membership" />;
+  const header = <PageHeader title={t('routes.payment')} fallback={membershipPathFor(target)} />;
 
   if (id === null) {
     return (
@@ -53,7 +57,7 @@ export function PaymentPage() {
           title={t('payment.noOrder')}
           description={t('payment.noOrderHint')}
           action={
-            <Link to="/membership" replace className="btn-primary">
+            <Link to={membershipPathFor(target)} replace className="btn-primary">
               {t('payment.choosePlan')}
             </Link>
           }
@@ -72,13 +76,14 @@ export function PaymentPage() {
         ) : !order.data ? (
           <InlineError title={t('payment.infoFailed')} error={order.error} onRetry={() => void order.refetch()} />
         ) : timedOut ? (
-          <PaymentTimeout />
+          <PaymentTimeout target={target} />
         ) : order.data.status !== 'pending' ? (
           <Skeleton className="h-[470px] rounded-3xl" />
         ) : order.data.payment === null ? (
           <InlineError title={t('payment.infoFailed')} error={null} onRetry={() => void order.refetch()} />
         ) : (
           <PendingPayment
+            target={target}
             order={order.data}
             payment={order.data.payment}
             checkError={order.error}
@@ -91,13 +96,14 @@ export function PaymentPage() {
 }
 
 interface PendingPaymentProps {
+  target: WatchTarget | null;
   order: OrderDetail;
   payment: PaymentInfo;
   checkError: Error | null;
   onCheck: () => Promise<unknown>;
 }
 
-function PendingPayment({ order, payment, checkError, onCheck }: PendingPaymentProps) {
+function PendingPayment({ target, order, payment, checkError, onCheck }: PendingPaymentProps) {
   const { t } = useTranslation();
   const channels = usePaymentChannels();
   const cancel = useCancelOrderFlow();
@@ -118,7 +124,7 @@ function PendingPayment({ order, payment, checkError, onCheck }: PendingPaymentP
     void onCheck().finally(() => setChecking(false));
   };
 
-  if (expired) return <PaymentTimeout />;
+  if (expired) return <PaymentTimeout target={target} />;
 
   return (
     <>
@@ -205,7 +211,7 @@ function PendingPayment({ order, payment, checkError, onCheck }: PendingPaymentP
 }
 
 /** The countdown ran out (or the server closed the order for it): choose again. */
-function PaymentTimeout() {
+function PaymentTimeout({ target }: { target: WatchTarget | null }) {
   const { t } = useTranslation();
   return (
     <section
@@ -218,7 +224,7 @@ function PaymentTimeout() {
       </span>
       <h2 className="mt-4 text-lg font-bold">{t('payment.timeoutTitle')}</h2>
       <p className="mt-1.5 max-w-xs text-sm leading-relaxed text-fg-muted">{t('payment.timeout')}</p>
-      <Link to="/membership" replace className="btn-primary mt-6 h-12 w-full max-w-xs text-base">
+      <Link to={membershipPathFor(target)} replace className="btn-primary mt-6 h-12 w-full max-w-xs text-base">
         {t('payment.choosePlanAgain')}
       </Link>
     </section>

@@ -1,15 +1,18 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OrderDetail } from '@drama/contracts';
-import { CircleCheck, CircleHelp, CircleX, FileQuestion, LoaderCircle, Play, Receipt, TimerOff, type LucideIcon } from 'lucide-react';
+import { CircleCheck, CircleHelp, CircleX, Clapperboard, FileQuestion, LoaderCircle, Play, Receipt, TimerOff, type LucideIcon } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from '../../../shared/i18n/i18n';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../shared/api/api-client';
 import { meQueryOptions } from '../../../shared/account/get-me';
 import { useLocale } from '../../../shared/i18n/i18n';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { Skeleton } from '../../../shared/ui/skeleton';
+import { useWatchTarget } from '../../../shared/watch-target/use-watch-target';
+import { membershipPathFor, playerPathFor, withWatchTarget, type WatchTarget } from '../../../shared/watch-target/watch-target';
+import { useTargetEpisode } from '../../membership/api/get-target-drama';
 import { InlineError } from '../../membership/components/inline-error';
 import { formatDate, formatYuan } from '../../membership/lib/format';
 import { useOrder } from '../../orders/api/get-order';
@@ -23,6 +26,7 @@ export function PaymentResultPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const id = parseOrderId(params.get('orderId'));
+  const target = useWatchTarget();
   // Opened on an order still pending (a reload, a link): keep asking, as the payment page does.
   const order = useOrder(id, {
     pollWhilePending: pollDelay,
@@ -57,14 +61,14 @@ export function PaymentResultPage() {
         ) : !order.data ? (
           <InlineError title={t('payment.checkFailed')} error={order.error} onRetry={() => void order.refetch()} />
         ) : (
-          <ResultView order={order.data} />
+          <ResultView order={order.data} target={target} />
         )}
       </div>
     </div>
   );
 }
 
-function ResultView({ order }: { order: OrderDetail }) {
+function ResultView({ order, target }: { order: OrderDetail; target: WatchTarget | null }) {
   const { t } = useTranslation();
   const viewOrder = (
     <Link to={`/orders/${order.id}`} className="btn-secondary h-12 w-full text-base" data-testid="view-order">
@@ -73,20 +77,28 @@ function ResultView({ order }: { order: OrderDetail }) {
     </Link>
   );
   const choosePlan = (
-    <Link to="/membership" replace className="btn-primary h-12 w-full text-base" data-testid="choose-plan-again">
-      {t('payment.choosePlanAgain')}
-    </Link>
+    <>
+      <Link to={membershipPathFor(target)} replace className="btn-primary h-12 w-full text-base" data-testid="choose-plan-again">
+        {t('payment.choosePlanAgain')}
+      </Link>
+      {target && (
+        <Link to={playerPathFor(target)} replace className="btn-secondary h-12 w-full text-base" data-testid="back-to-drama">
+          <Clapperboard aria-hidden className="size-4" />
+          {t('membership.backToDrama')}
+        </Link>
+      )}
+    </>
   );
 
   switch (order.status) {
     case 'success':
-      return <SuccessView order={order} viewOrder={viewOrder} />;
+      return <SuccessView order={order} target={target} viewOrder={viewOrder} />;
     case 'pending':
       return (
         <ResultCard icon={LoaderCircle} tone="text-info bg-info/12" spin title={t('payment.confirmingTitle')} order={order}>
           <p className="text-sm text-fg-muted">{t('payment.confirmingBody')}</p>
           <div className="mt-6 flex w-full flex-col gap-2">
-            <Link to={`/payment?orderId=${order.id}`} replace className="btn-primary h-12 w-full text-base">
+            <Link to={withWatchTarget(`/payment?orderId=${order.id}`, target)} replace className="btn-primary h-12 w-full text-base">
               {t('payment.backToPayment')}
             </Link>
             {viewOrder}
@@ -136,10 +148,12 @@ function ResultView({ order }: { order: OrderDetail }) {
   }
 }
 
-function SuccessView({ order, viewOrder }: { order: OrderDetail; viewOrder: ReactNode }) {
+function SuccessView({ order, target, viewOrder }: { order: OrderDetail; target: WatchTarget | null; viewOrder: ReactNode }) {
   const { t } = useTranslation();
   const locale = useLocale();
+  const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const unlocked = useTargetEpisode(target);
   // VIP has changed: asking for the profile again also refreshes the kept user info, which the
   // profile page and the player read.
   const me = useQuery({ ...meQueryOptions(), refetchOnMount: 'always' });
@@ -163,10 +177,30 @@ function SuccessView({ order, viewOrder }: { order: OrderDetail; viewOrder: Reac
         )}
       </div>
       <div className="mt-6 flex w-full flex-col gap-2">
-        <Link to="/" className="btn-primary h-12 w-full text-base" data-testid="start-watching">
-          <Play aria-hidden className="size-4" fill="currentColor" />
-          {t('payment.startWatching')}
-        </Link>
+        {target ? (
+          <button
+            type="button"
+            className="btn-primary h-12 w-full text-base"
+            data-testid="continue-episode"
+            onClick={() => {
+              // The player reads VIP from the kept user info, which the profile call refreshes:
+              // wait for it, or the episode would open locked a moment before it is not.
+              void (me.isFetchedAfterMount ? Promise.resolve() : me.refetch()).then(() =>
+                navigate(playerPathFor(target), { replace: true }),
+              );
+            }}
+          >
+            <Play aria-hidden className="size-4" fill="currentColor" />
+            {unlocked.episode
+              ? t('payment.continueEpisode', { episode: unlocked.episode.sequence })
+              : t('payment.startWatching')}
+          </button>
+        ) : (
+          <Link to="/" className="btn-primary h-12 w-full text-base" data-testid="start-watching">
+            <Play aria-hidden className="size-4" fill="currentColor" />
+            {t('payment.startWatching')}
+          </Link>
+        )}
         {viewOrder}
       </div>
     </ResultCard>

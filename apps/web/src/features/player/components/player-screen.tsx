@@ -15,6 +15,7 @@ import { useToggleFavorite } from '../api/toggle-favorite';
 import { useToggleLike } from '../api/toggle-like';
 import { EngineContext, useEngineSelector } from '../hooks/use-engine';
 import { useAutoHide } from '../hooks/use-auto-hide';
+import { useVipGate } from '../hooks/use-vip-gate';
 import { useWatchReporting } from '../hooks/use-watch-reporting';
 import { useGuestLiked } from '../lib/guest-likes';
 import { withTimestamp } from '../lib/media-url';
@@ -25,9 +26,11 @@ import { EpisodeDrawer } from './episode-drawer';
 import { BottomControls, CenterPlayButton, DramaInfo, SideActions, TopBar } from './player-chrome';
 import { ProgressBar } from './progress-bar';
 import { GestureLayer } from './gesture-layer';
+import { LockedCover } from './locked-cover';
 import { ErrorOverlay, LoadingOverlay, SwipeHint, UnmuteChip } from './status-overlays';
 import { SubtitleOverlay } from './subtitle-overlay';
 import { SubtitleSheet } from './subtitle-sheet';
+import { UnlockChip } from './unlock-chip';
 import { VipPrompt } from './vip-prompt';
 
 interface PlayerScreenProps {
@@ -66,7 +69,6 @@ export function PlayerScreen({ drama, start }: PlayerScreenProps) {
   const episodes = useMemo(() => [...drama.episodes].sort((a, b) => a.sequence - b.sequence), [drama.episodes]);
   const [current, setCurrent] = useState<Current>({ episodeId: start.episode.id, startAt: start.startAt, retry: 0 });
   const [sheet, setSheet] = useState<Sheet>(null);
-  const [vipPromptFor, setVipPromptFor] = useState<Episode | null>(null);
   const [fullscreen, setFullscreen] = useState(false);
 
   const index = Math.max(
@@ -85,11 +87,13 @@ export function PlayerScreen({ drama, start }: PlayerScreenProps) {
     }
   }, [start.fellBackToFree, t]);
 
-  // Keep `?episode=` in step without adding history entries.
+  // Keep `?episode=` in step without adding history entries. `unlock` is read once: Back from
+  // the membership page it opened then finds the player, not the same gate again.
   useEffect(() => {
-    if (searchParams.get('episode') === String(episode.id)) return;
+    if (searchParams.get('episode') === String(episode.id) && !searchParams.has('unlock')) return;
     const next = new URLSearchParams(searchParams);
     next.set('episode', String(episode.id));
+    next.delete('unlock');
     setSearchParams(next, { replace: true, preventScrollReset: true });
   }, [episode.id, searchParams, setSearchParams]);
 
@@ -118,9 +122,17 @@ export function PlayerScreen({ drama, start }: PlayerScreenProps) {
   // A locked episode refused by the server (a VIP that just ran out) shows the prompt too.
   const refused =
     isApiError(playInfoError) && (playInfoError.status === 401 || playInfoError.code === 'VIP_REQUIRED');
-  const [dismissedRefusal, setDismissedRefusal] = useState<number | null>(null);
-  // So does a drama with no episode this viewer may watch (the start stays on a locked one).
-  const promptEpisode = vipPromptFor ?? ((refused || !accessible) && dismissedRefusal !== episode.id ? episode : null);
+  const gate = useVipGate({
+    dramaId: drama.id,
+    episodes,
+    episode,
+    start,
+    vip,
+    accessible,
+    refused,
+    play: (target) => setCurrent({ episodeId: target.id, startAt: 0, retry: 0 }),
+  });
+  const promptEpisode = gate.promptEpisode;
 
   const { isError: playInfoFailed, refetch: refetchPlayInfo } = playInfo;
   const retry = useCallback(() => {
@@ -163,24 +175,17 @@ export function PlayerScreen({ drama, start }: PlayerScreenProps) {
 
   /* ---- switching episodes ---- */
 
-  const promptVip = useCallback(
-    (target: Episode) => {
-      toast.warning(t('player.needsVip'));
-      setVipPromptFor(target);
-    },
-    [t, setVipPromptFor],
-  );
-
+  const openGate = gate.open;
   const goTo = useCallback(
     (target: Episode) => {
       if (!canWatch(target, vip)) {
-        promptVip(target);
+        openGate(target);
         return false;
       }
       setCurrent({ episodeId: target.id, startAt: 0, retry: 0 });
       return true;
     },
-    [vip, promptVip, setCurrent],
+    [vip, openGate, setCurrent],
   );
 
   const next = useCallback(() => {
@@ -393,6 +398,7 @@ export function PlayerScreen({ drama, start }: PlayerScreenProps) {
                 onContextMenu={(event) => event.preventDefault()}
               />
             ))}
+            {!accessible && <LockedCover coverUrl={drama.coverUrl} episode={episode} onUnlock={() => gate.open(episode)} />}
           </GestureLayer>
         </div>
 
@@ -409,6 +415,7 @@ export function PlayerScreen({ drama, start }: PlayerScreenProps) {
         <LoadingOverlay />
         {accessible && <ErrorOverlay missing={!baseUrl} onRetry={retry} />}
         <UnmuteChip onUnmute={() => engine.setMuted(false)} />
+        {gate.wanted && <UnlockChip episode={gate.wanted} onUnlock={() => gate.open(gate.wanted ?? episode)} />}
 
         {controlsMounted && (
           <>
@@ -416,7 +423,7 @@ export function PlayerScreen({ drama, start }: PlayerScreenProps) {
             <div aria-hidden className="absolute inset-x-0 top-0 h-32 bg-gradient-to-b from-black/70 to-transparent" />
             <div aria-hidden className="absolute inset-x-0 bottom-0 h-72 bg-gradient-to-t from-black/85 via-black/40 to-transparent" />
             <TopBar title={drama.title} sequence={episode.sequence} onBack={goBack} />
-            <CenterPlayButton onToggle={() => { engine.toggle(); chrome.poke(); }} />
+            {accessible && <CenterPlayButton onToggle={() => { engine.toggle(); chrome.poke(); }} />}
             <SideActions
               liked={liked}
               likeCount={likeCount}
@@ -477,12 +484,9 @@ export function PlayerScreen({ drama, start }: PlayerScreenProps) {
           <VipPrompt
             episode={promptEpisode}
             signedIn={signedIn}
-            onClose={() => {
-              setVipPromptFor(null);
-              setDismissedRefusal(episode.id);
-            }}
-            onJoin={() => navigate('/membership')}
-            onSignIn={() => promptEpisode && navigate(signInPathFor(`/player/${drama.id}?episode=${promptEpisode.id}`))}
+            onClose={gate.close}
+            onJoin={gate.join}
+            onSignIn={gate.signIn}
           />
         </>
       )}

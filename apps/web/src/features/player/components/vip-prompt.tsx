@@ -11,7 +11,7 @@ interface VipPromptProps {
   onSignIn: () => void;
 }
 
-/** A locked episode for a non-VIP: join VIP, or (a guest) sign in first and come back here. */
+/** A locked episode for a non-VIP: join VIP, or (a guest) sign in first and come back to this episode's gate. */
 export function VipPrompt({ episode, signedIn, onClose, onJoin, onSignIn }: VipPromptProps) {
   const { t } = useTranslation();
   return (
@@ -25,7 +25,11 @@ export function VipPrompt({ episode, signedIn, onClose, onJoin, onSignIn }: VipP
         <div className="grid size-16 place-items-center rounded-full bg-gradient-to-br from-gold-fill to-gold-fill-2 shadow-[0_10px_30px_-10px_var(--gold-fill-2)]">
           <Crown aria-hidden className="size-8 text-on-gold" strokeWidth={2} />
         </div>
-        <p className="mt-4 max-w-xs text-sm leading-relaxed text-fg-muted">
+        {/* The spec's 'this episode needs VIP' is said here, in the sheet, not in a toast beside it. */}
+        <p className="mt-4 text-[15px] font-semibold" data-testid="vip-prompt-reason">
+          {t('player.needsVip')}
+        </p>
+        <p className="mt-1 max-w-xs text-sm leading-relaxed text-fg-muted">
           {signedIn ? t('player.vipBody') : t('player.guestVipBody')}
         </p>
         <button

@@ -17,7 +17,29 @@ describe('chooseStartEpisode', () => {
 
   it('chooses the first free episode instead of a locked one, and says so', () => {
     const choice = chooseStartEpisode(episodes, { requestedId: 14, resume: null, vip: false, durationOf });
-    expect(choice).toMatchObject({ episode: { id: 11 }, startAt: 0, fellBackToFree: true });
+    expect(choice).toMatchObject({ episode: { id: 11 }, startAt: 0, fellBackToFree: true, wanted: { id: 14 } });
+  });
+
+  it('stays on a locked episode the viewer came back to unlock, without falling back', () => {
+    const choice = chooseStartEpisode(episodes, { requestedId: 14, resume: null, vip: false, unlock: true, durationOf });
+    expect(choice).toMatchObject({ episode: { id: 14 }, startAt: 0, fellBackToFree: false });
+    expect(choice?.wanted).toBeUndefined();
+  });
+
+  it('plays the episode to unlock at once for a viewer who already is a VIP', () => {
+    const choice = chooseStartEpisode(episodes, { requestedId: 14, resume: null, vip: true, unlock: true, durationOf });
+    expect(choice).toMatchObject({ episode: { id: 14 }, fellBackToFree: false });
+  });
+
+  it('keeps the spec rule for a saved locked episode even with unlock (only an asked-for one stays)', () => {
+    const choice = chooseStartEpisode(episodes, {
+      requestedId: 999,
+      resume: { episodeId: 13, progress: 5 },
+      vip: false,
+      unlock: true,
+      durationOf,
+    });
+    expect(choice).toMatchObject({ episode: { id: 11 }, fellBackToFree: true, wanted: { id: 13 } });
   });
 
   it('lets an active VIP open a locked episode', () => {

@@ -16,6 +16,8 @@ export interface StartChoice<E extends EpisodeRef> {
   startAt: number;
   /** Set when the viewer asked for (or last watched) a locked episode and a free one plays instead. */
   fellBackToFree: boolean;
+  /** That locked episode, kept so its gate stays one tap away while the free one plays. */
+  wanted?: E;
 }
 
 /** A locked episode plays only for an active VIP (DESIGN.md section 4). */
@@ -29,11 +31,19 @@ const NEAR_END_SECONDS = 3;
 /**
  * Which episode the player opens with: the one asked for in the URL; else where the viewer
  * stopped (server record for members, local history for guests); else the first. When that
- * episode is locked for the viewer, the first free one is chosen instead (spec section 4).
+ * episode is locked for the viewer, the first free one is chosen instead (spec section 4),
+ * unless `unlock` says the viewer is back from signing in to unlock the asked-for one: then it
+ * stays, and its gate (not a free episode they did not ask for) greets them.
  */
 export function chooseStartEpisode<E extends EpisodeRef>(
   episodes: readonly E[],
-  options: { requestedId: number | null; resume: ResumePoint | null; vip: boolean; durationOf?: (episode: E) => number },
+  options: {
+    requestedId: number | null;
+    resume: ResumePoint | null;
+    vip: boolean;
+    unlock?: boolean;
+    durationOf?: (episode: E) => number;
+  },
 ): StartChoice<E> | null {
   const sorted = [...episodes].sort((a, b) => a.sequence - b.sequence);
   const first = sorted[0];
@@ -45,9 +55,9 @@ export function chooseStartEpisode<E extends EpisodeRef>(
 
   if (!canWatch(wanted, vip)) {
     const free = sorted.find((episode) => canWatch(episode, vip));
-    // Nothing is free: stay on the asked-for episode, which then shows the VIP prompt.
-    if (!free) return { episode: wanted, startAt: 0, fellBackToFree: false };
-    return { episode: free, startAt: 0, fellBackToFree: true };
+    // Nothing is free, or the viewer came to unlock it: stay on it, which shows the VIP prompt.
+    if (!free || (options.unlock && wanted === requested)) return { episode: wanted, startAt: 0, fellBackToFree: false };
+    return { episode: free, startAt: 0, fellBackToFree: true, wanted };
   }
 
   let startAt = 0;

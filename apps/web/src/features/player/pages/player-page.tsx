@@ -88,6 +88,7 @@ function PlayerLoader({ dramaId }: { dramaId: number }) {
   const signedIn = isLoggedIn(session);
   const userId = signedIn ? (session.user?.id ?? null) : null;
   const requestedId = parseEpisodeId(searchParams.get('episode'));
+  const unlock = searchParams.get('unlock') === '1';
   const drama = usePlayerDrama(dramaId);
   // The player is built in a transition: its render yields to the browser every few milliseconds
   // instead of holding a slow phone's main thread between the drama's answer and the first frame.
@@ -146,15 +147,22 @@ function PlayerLoader({ dramaId }: { dramaId: number }) {
   }
   const vip = signedIn && session.user !== null && isVipActive(session.user);
   return (
-    <StartedPlayer drama={dramaData} requestedId={requestedId} resume={point} vip={vip} />
+    <StartedPlayer drama={dramaData} requestedId={requestedId} unlock={unlock} resume={point} vip={vip} />
   );
 }
 
 /** Chooses the first episode once; later changes to the session or the URL do not restart the player. */
-function StartedPlayer(props: { drama: DramaDetail; requestedId: number | null; resume: ResumePoint | null; vip: boolean }) {
+function StartedPlayer(props: {
+  drama: DramaDetail;
+  requestedId: number | null;
+  unlock: boolean;
+  resume: ResumePoint | null;
+  vip: boolean;
+}) {
   const [start] = useState<StartChoice<Episode> | null>(() =>
     chooseStartEpisode(props.drama.episodes, {
       requestedId: props.requestedId,
+      unlock: props.unlock,
       resume: props.resume,
       vip: props.vip,
       durationOf: (episode) => episode.durationSeconds,
