@@ -14,6 +14,8 @@ import { adminContentRoutes } from './modules/admin-content/routes.js';
 import { DramaImportService } from './modules/admin-content/service.js';
 import { createAccountServices } from './modules/auth/accounts.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { avatarRoutes, registerAvatarFiles } from './modules/avatars/routes.js';
+import { AvatarService } from './modules/avatars/service.js';
 import { catalogueRoutes } from './modules/catalogue/routes.js';
 import { CatalogueService } from './modules/catalogue/service.js';
 import { exploreRoutes } from './modules/explore/routes.js';
@@ -175,12 +177,13 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const watchRecords = new WatchRecordService(ctx, catalogue, ctx.clock);
   const feedback = new FeedbackService(ctx, ctx.clock);
   const uploads = new UploadService(ctx, ctx.clock);
+  const avatars = new AvatarService(ctx, ctx.clock);
   const vitals = new VitalsService(ctx);
   const importer = new DramaImportService(ctx, catalogue, ctx.clock);
   const search = new SearchService(ctx);
   const explore = new ExploreService(ctx, catalogue);
   const points = new PointsService(ctx);
-  const tasks = new TaskService(ctx, catalogue);
+  const tasks = new TaskService(ctx, catalogue, settings);
   const mall = new MallService(ctx);
   const redeem = new RedeemService(ctx);
   const membership = new MembershipService(ctx);
@@ -220,6 +223,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await scope.register(watchRecordRoutes(ctx, watchRecords));
       await scope.register(feedbackRoutes(ctx, feedback));
       await scope.register(uploadRoutes(ctx, uploads));
+      await scope.register(avatarRoutes(ctx, avatars));
       await scope.register(vitalsRoutes(vitals, ctx.rateLimits.create('vitals', VITALS_PER_MINUTE, 60_000)));
       await scope.register(adminContentRoutes({ settings, feedback, importer }, adminToken(config)), { prefix: '/admin' });
       await scope.register(searchRoutes(search));
@@ -240,6 +244,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await registerMedia(server, ctx, catalogue);
   await registerSandboxCheckout(server, payments);
   await registerUploadFiles(server, ctx);
+  await registerAvatarFiles(server, avatars);
   await registerWebApp(server, ctx);
 
   return { server, ctx, services: { catalogue, settings, payments, orders, search } };

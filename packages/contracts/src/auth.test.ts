@@ -9,6 +9,7 @@ import {
   phoneSchema,
   signInBodySchema,
   signUpFormSchema,
+  nicknameSchema,
   updateProfileBodySchema,
   usernameSchema,
 } from './auth.js';
@@ -120,13 +121,21 @@ describe('request schemas', () => {
     expect(changePasswordFormSchema.safeParse({ ...form, confirmPassword: 'secret3' }).success).toBe(false);
   });
 
-  it('profile changes need something to change; avatars are http(s) or site paths', () => {
+  it('profile changes need something to change; an avatar can only be removed here (it is uploaded)', () => {
     expect(updateProfileBodySchema.safeParse({}).success).toBe(false);
     expect(updateProfileBodySchema.safeParse({ avatar: null }).success).toBe(true);
-    expect(updateProfileBodySchema.safeParse({ avatar: 'https://cdn.example.com/a.png' }).success).toBe(true);
-    expect(updateProfileBodySchema.safeParse({ avatar: '/uploads/a.png' }).success).toBe(true);
-    for (const bad of ['javascript:alert(1)', '//evil.example/a.png', 'a.png']) {
+    for (const bad of ['https://cdn.example.com/a.png', '/media/avatars/a.webp', 'javascript:alert(1)']) {
       expect(updateProfileBodySchema.safeParse({ avatar: bad }).success, bad).toBe(false);
     }
+  });
+
+  it('nicknames are trimmed, 1-20 characters counted as people read them, without control characters', () => {
+    expect(nicknameSchema.parse('  小白兔  ')).toBe('小白兔');
+    expect(nicknameSchema.safeParse('😀'.repeat(20)).success).toBe(true);
+    expect(nicknameSchema.safeParse('a'.repeat(21)).success).toBe(false);
+    for (const bad of ['', '   ', 'tab\there', 'new\nline', 'bell\u0007', 'rtl\u202Eevil', 'zero\u200Bwidth', 'line\u2028sep']) {
+      expect(nicknameSchema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+    }
+    expect(updateProfileBodySchema.parse({ nickname: ' Owl ' })).toEqual({ nickname: 'Owl' });
   });
 });

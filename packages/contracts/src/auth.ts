@@ -222,28 +222,54 @@ export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
 
 /** The signed-in member's own profile: the user info plus what only they may see. */
 export const userProfileSchema = userInfoSchema.extend({
+  /** The name shown on the profile; null until the member picks one (the username stands in). */
+  nickname: z.string().nullable(),
   phone: z.string().nullable(),
   createdAt: z.iso.datetime(),
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;
 export const userProfileResponseSchema = ok(userProfileSchema);
 
-/** An avatar: an absolute http(s) address or a path on this site (`/media/...`, `/uploads/...`). */
-export const avatarSchema = z
-  .string()
-  .max(512)
-  .refine((value) => /^https?:\/\/[^\s]+$/i.test(value) || /^\/(?!\/)[^\s]*$/.test(value), {
-    error: 'must be an http(s) address or a path starting with /',
-  });
+export const NICKNAME_MAX = 20;
 
+/**
+ * A display name: trimmed, 1-20 characters (counted as code points, so a CJK or emoji name is
+ * not cut short), no control, format or line-separator characters (they reorder or hide text).
+ */
+export const nicknameSchema = z
+  .string({ error: 'nickname is required' })
+  .trim()
+  .min(1, { error: 'nickname is required' })
+  .refine((value) => [...value].length <= NICKNAME_MAX, { error: `must be at most ${NICKNAME_MAX} characters` })
+  .refine((value) => !/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(value), { error: 'must not contain control characters' });
+
+/**
+ * `POST /client/user/avatar` (multipart, one file field named `file`): a JPEG, PNG, WebP or GIF
+ * judged by decoding it, re-encoded as a square WebP of `size` pixels with no metadata.
+ */
+export const AVATAR_LIMITS = {
+  maxBytes: 5 * 1024 * 1024,
+  /** Longest side of the image as sent; a larger one is refused before it is decoded. */
+  maxSide: 8000,
+  /** Pixels of the image as sent: stops a small file that decodes into gigabytes. */
+  maxPixels: 40_000_000,
+  size: 256,
+  types: ['image/jpeg', 'image/png', 'image/webp', 'image/gif'],
+  perHour: 10,
+} as const;
+
+/**
+ * The avatar is set only by uploading one (`POST /client/user/avatar`); here it can only be
+ * removed (null).
+ */
 export const updateProfileBodySchema = z
   .object({
-    /** null removes the avatar. */
-    avatar: avatarSchema.nullable().optional(),
+    avatar: z.null().optional(),
     username: usernameSchema.optional(),
+    nickname: nicknameSchema.optional(),
   })
-  .refine((body) => body.avatar !== undefined || body.username !== undefined, {
-    error: 'nothing to change: give avatar or username',
+  .refine((body) => body.avatar !== undefined || body.username !== undefined || body.nickname !== undefined, {
+    error: 'nothing to change: give avatar, username or nickname',
   });
 export type UpdateProfileBody = z.infer<typeof updateProfileBodySchema>;
 

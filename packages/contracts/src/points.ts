@@ -86,10 +86,27 @@ export const taskSchema = z.object({
 });
 export type Task = z.infer<typeof taskSchema>;
 
+/**
+ * The official account the followUs task leads to, in the viewer's language (system settings
+ * followUsLink and followUsQrImage), and whether the member has opened it: "Done" counts only
+ * after that.
+ */
+export const followTargetSchema = z.object({
+  link: z.string().nullable(),
+  qrImage: z.string().nullable(),
+  opened: z.boolean(),
+});
+export type FollowTarget = z.infer<typeof followTargetSchema>;
+export const followTargetResponseSchema = ok(followTargetSchema);
+
 export const taskListSchema = z.object({
+  /** followUs is listed only while an operator has set where it leads (`follow`). */
   items: z.array(taskSchema),
-  /** When the daily tasks next reset. */
+  /** When the daily tasks next reset: 00:00 in `timeZone`. */
   resetsAt: z.iso.datetime(),
+  /** The IANA zone whose midnight resets the daily tasks (the server's APP_TIMEZONE). */
+  timeZone: z.string(),
+  follow: followTargetSchema.nullable(),
   checkInStreak: z.int().min(0),
   /** The member's own invite code, for the inviteFriends task. */
   inviteCode: z.string(),

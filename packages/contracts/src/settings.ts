@@ -14,6 +14,12 @@ export const systemSettingsSchema = z.object({
   icp: z.string(),
   contact: z.string(),
   followSystemTheme: z.boolean().default(true),
+  /**
+   * The official account the "Follow us" task leads to: a link, and/or the address of its QR
+   * image. Both empty: the task is not offered. Per locale, like the legal texts.
+   */
+  followUsLink: z.string().default(''),
+  followUsQrImage: z.string().default(''),
 });
 export type SystemSettings = z.infer<typeof systemSettingsSchema>;
 
@@ -22,13 +28,37 @@ export type SystemSettings = z.infer<typeof systemSettingsSchema>;
  * The spec's fields above hold the default locale's (zh-CN); `GET /client/settings` answers
  * with the viewer's locale's text, or the default's where that locale has none.
  */
-export const LOCALIZED_SETTING_FIELDS = ['userAgreement', 'privacyPolicy', 'siteDescription'] as const;
+export const LOCALIZED_SETTING_FIELDS = [
+  'userAgreement',
+  'privacyPolicy',
+  'siteDescription',
+  'followUsLink',
+  'followUsQrImage',
+] as const;
 export type LocalizedSettingField = (typeof LOCALIZED_SETTING_FIELDS)[number];
 export const SETTINGS_TRANSLATION_LOCALES = ['zh-Hant', 'en-US'] as const satisfies readonly Locale[];
 export type SettingsTranslationLocale = (typeof SETTINGS_TRANSLATION_LOCALES)[number];
 
-const settingsTextsSchema = z.object({ userAgreement: z.string(), privacyPolicy: z.string(), siteDescription: z.string() });
-const settingsTextsPatchSchema = settingsTextsSchema.partial().strict();
+/** An https address, or '' for none: the follow target opens outside the app, never over plain http. */
+export const httpsUrlOrEmptySchema = z
+  .string()
+  .trim()
+  .max(2048)
+  .refine((value) => value === '' || (URL.canParse(value) && new URL(value).protocol === 'https:'), {
+    error: 'must be an https:// address, or empty for none',
+  });
+
+const settingsTextsSchema = z.object({
+  userAgreement: z.string(),
+  privacyPolicy: z.string(),
+  siteDescription: z.string(),
+  followUsLink: z.string(),
+  followUsQrImage: z.string(),
+});
+const settingsTextsPatchSchema = settingsTextsSchema
+  .partial()
+  .extend({ followUsLink: httpsUrlOrEmptySchema.optional(), followUsQrImage: httpsUrlOrEmptySchema.optional() })
+  .strict();
 
 /** Every locale's own texts; an empty one means "show the default locale's". */
 export const settingsTranslationsSchema = z.object({ 'zh-Hant': settingsTextsSchema, 'en-US': settingsTextsSchema });
@@ -44,6 +74,8 @@ export const adminSystemSettingsPatchSchema = systemSettingsSchema
   .extend({
     // Without a default: a change that leaves it out must keep the stored value, not reset it.
     followSystemTheme: z.boolean().optional(),
+    followUsLink: httpsUrlOrEmptySchema.optional(),
+    followUsQrImage: httpsUrlOrEmptySchema.optional(),
     translations: z
       .object({ 'zh-Hant': settingsTextsPatchSchema.optional(), 'en-US': settingsTextsPatchSchema.optional() })
       .strict()

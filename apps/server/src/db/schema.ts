@@ -460,4 +460,24 @@ export interface Database {
 }
 
 export type UploadRow = Selectable<UploadsTable>;
+
+/* Profile editing and the Follow us target (0010). */
+
+export interface UsersTable {
+  /** The name the member shows; null until they pick one. */
+  nickname: string | null;
+  /** The stored name of an uploaded avatar (<sha-256>.webp); set only by the upload. */
+  avatar_file: string | null;
+}
+
+export interface FollowOpensTable {
+  user_id: number;
+  /** The address that was opened. */
+  target: string;
+  opened_at: ClockTime;
+}
+
+export interface Database {
+  follow_opens: FollowOpensTable;
+}
 export type FeedbackRow = Selectable<FeedbackTable>;

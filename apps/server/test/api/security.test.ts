@@ -199,6 +199,15 @@ const MEMBER_ROUTES: Record<string, RouteCase> = {
       refusedWith(await call({ method: 'PATCH', url: apiPaths.me(), body: { username: a.username } }, b.token), 409, 'USERNAME_TAKEN');
     },
   },
+  'POST /api/v1/client/user/avatar': {
+    sample: () => ({ method: 'POST', url: apiPaths.avatar(), raw: pngUpload() }),
+    idor: async () => {
+      // B's upload, whatever id it names, changes B's avatar only.
+      const { body, contentType } = multipart([{ filename: 'b.png', contentType: 'image/png', data: tinyPng(6, 6) }], { userId: String(a.id) });
+      const answer = await call({ method: 'POST', url: `${apiPaths.avatar()}?userId=${a.id}`, raw: { payload: body, contentType } }, b.token);
+      expect(data(answer)).toMatchObject({ id: b.id });
+    },
+  },
   'POST /api/v1/client/user/password': {
     sample: () => ({ method: 'POST', url: apiPaths.changePassword(), body: { currentPassword: 'whatever-1', newPassword: 'new-secret-9' } }),
     idor: async () => {
@@ -393,6 +402,13 @@ const MEMBER_ROUTES: Record<string, RouteCase> = {
     sample: () => ({ method: 'POST', url: apiPaths.taskProgress('shareContent') }),
     idor: async () => {
       data(await call({ method: 'POST', url: apiPaths.taskProgress('shareContent'), body: { userId: a.id } }, b.token));
+    },
+  },
+  'POST /api/v1/client/points/follow/opened': {
+    sample: () => ({ method: 'POST', url: apiPaths.followOpened() }),
+    idor: async () => {
+      // No official account is set here: nothing to open, for anyone.
+      refusedWith(await call({ method: 'POST', url: apiPaths.followOpened(), body: { userId: a.id } }, b.token), 404, 'NOT_FOUND');
     },
   },
   'POST /api/v1/client/points/tasks/{taskType}/claim': {

@@ -5,6 +5,7 @@ import {
   dramaDetailResponseSchema,
   dramaListResponseSchema,
   errorEnvelopeSchema,
+  followTargetResponseSchema,
   pointsRecordListResponseSchema,
   pointsSummaryResponseSchema,
   type Task,
@@ -17,6 +18,7 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { accountClient, TEST_ADMIN_TOKEN, uniqueEmail, uniquePhone } from '../support/accounts.js';
 import { buildUser } from '../support/factories.js';
+import { multipart, tinyPng } from '../support/images.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 /** Shanghai wall-clock time as an instant: the tests speak of the day as members there see it. */
@@ -59,7 +61,7 @@ afterEach(async () => {
 
 type Auth = Record<string, string>;
 
-async function call(method: 'GET' | 'POST' | 'PATCH', path: string, auth: Auth = {}, body?: unknown) {
+async function call(method: 'GET' | 'POST' | 'PATCH' | 'PUT', path: string, auth: Auth = {}, body?: unknown) {
   const response = await t.server.inject({
     method,
     url: `${API_BASE}${path}`,
@@ -100,6 +102,10 @@ async function claim(auth: Auth, type: TaskType) {
 
 async function report(auth: Auth, type: TaskType, body?: unknown) {
   return call('POST', apiPaths.taskProgress(type), auth, body);
+}
+
+async function setSettings(patch: Record<string, unknown>) {
+  return call('PUT', apiPaths.adminSettings(), { authorization: `Bearer ${TEST_ADMIN_TOKEN}` }, patch);
 }
 
 async function summary(auth: Auth) {
@@ -144,10 +150,12 @@ describe('the task list', () => {
       ['shareContent', 'daily', 'not_started', 0, 1, 10],
       ['bindPhone', 'newbie', 'not_started', 0, 1, 50],
       ['completeProfile', 'newbie', 'not_started', 0, 2, 30],
-      ['followUs', 'newbie', 'not_started', 0, 1, 20],
+      // followUs: not offered while no official account is set (see below).
       ['inviteFriends', 'newbie', 'not_started', 0, 1, 100],
     ]);
+    expect(list.follow).toBeNull();
     expect(list.resetsAt).toBe(shanghai('2030-03-11T00:00:00').toISOString());
+    expect(list.timeZone).toBe('Asia/Shanghai');
     expect(list.checkInStreak).toBe(0);
     expect(list.inviteCode).toMatch(/^[A-HJKMNP-Z2-9]{8}$/);
     expect((await taskList(auth)).inviteCode).toBe(list.inviteCode);
@@ -311,16 +319,70 @@ describe('shareContent and followUs', () => {
     expect((await task(auth, 'shareContent')).progress).toBe(0);
   });
 
-  it('followUs is a newbie task: claimed once, never again on later days', async () => {
-    const auth = await member();
-    now = shanghai('2030-06-10T10:00:00');
-    expect((await report(auth, 'followUs')).status).toBe(200);
-    expect((await claim(auth, 'followUs')).reward).toBe(20);
-    now = shanghai('2030-07-10T10:00:00');
-    expect(await task(auth, 'followUs')).toMatchObject({ status: 'received', progress: 1 });
-    await report(auth, 'followUs');
-    refused(await call('POST', apiPaths.taskClaim('followUs'), auth), 409, 'TASK_ALREADY_RECEIVED');
-    expect((await summary(auth)).balance).toBe(20);
+  it('followUs is listed only while an operator has set where it leads, per language', async () => {
+    const auth = { ...(await member()), 'accept-language': 'zh-CN' };
+    const en = { ...auth, 'accept-language': 'en-US' };
+    expect((await taskList(auth)).items.map((item) => item.type)).not.toContain('followUs');
+    refused(await call('POST', apiPaths.followOpened(), auth), 404, 'NOT_FOUND');
+    refused(await report(auth, 'followUs'), 404, 'NOT_FOUND');
+    refused(await call('POST', apiPaths.taskClaim('followUs'), auth), 404, 'NOT_FOUND');
+
+    // Only https addresses (or '' for none), checked by the shared schema.
+    for (const bad of ['http://weixin.example/starriver', 'javascript:alert(1)', 'starriver', 'https://']) {
+      refused(await setSettings({ followUsLink: bad }), 400, 'VALIDATION_FAILED');
+      refused(await setSettings({ translations: { 'en-US': { followUsQrImage: bad } } }), 400, 'VALIDATION_FAILED');
+    }
+
+    // An English account only: English viewers see it, the default language has none.
+    expect((await setSettings({ translations: { 'en-US': { followUsLink: 'https://social.example/starriver' } } })).status).toBe(200);
+    expect((await taskList(auth)).items.map((item) => item.type)).not.toContain('followUs');
+    const english = await taskList(en);
+    expect(english.items.map((item) => item.type)).toContain('followUs');
+    expect(english.follow).toEqual({ link: 'https://social.example/starriver', qrImage: null, opened: false });
+
+    // The default language's QR code: every language without its own falls back to it.
+    expect((await setSettings({ followUsQrImage: 'https://cdn.example/qr.png' })).status).toBe(200);
+    expect((await taskList(auth)).follow).toEqual({ link: null, qrImage: 'https://cdn.example/qr.png', opened: false });
+    expect((await taskList({ ...auth, 'accept-language': 'zh-Hant' })).follow?.qrImage).toBe('https://cdn.example/qr.png');
+
+    // Unset again: gone from every list.
+    await setSettings({ followUsQrImage: '', translations: { 'en-US': { followUsLink: '' } } });
+    expect((await taskList(en)).items.map((item) => item.type)).not.toContain('followUs');
+    expect((await taskList(en)).follow).toBeNull();
+  });
+
+  it('followUs counts "Done" only after the target was opened, and pays once, never again on later days', async () => {
+    await setSettings({ followUsLink: 'https://social.example/starriver' });
+    try {
+      const auth = await member();
+      now = shanghai('2030-06-10T10:00:00');
+      expect(await task(auth, 'followUs')).toMatchObject({ status: 'not_started', progress: 0 });
+      // "Done" without opening anything is not a follow.
+      refused(await report(auth, 'followUs'), 422, 'TASK_NOT_COMPLETED');
+      refused(await call('POST', apiPaths.taskClaim('followUs'), auth), 422, 'TASK_NOT_COMPLETED');
+
+      const opened = await call('POST', apiPaths.followOpened(), auth);
+      expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+      expect(followTargetResponseSchema.parse(opened.body).data).toEqual({
+        link: 'https://social.example/starriver',
+        qrImage: null,
+        opened: true,
+      });
+      expect((await taskList(auth)).follow?.opened).toBe(true);
+      expect((await task(auth, 'followUs')).status).toBe('not_started');
+      expect(taskProgressResponseSchema.parse((await report(auth, 'followUs')).body).data.status).toBe('completed');
+
+      const claims = await Promise.all([0, 1].map(() => call('POST', apiPaths.taskClaim('followUs'), auth)));
+      expect(claims.map((answer) => answer.status).sort()).toEqual([200, 409]);
+      now = shanghai('2030-07-10T10:00:00');
+      expect(await task(auth, 'followUs')).toMatchObject({ status: 'received', progress: 1 });
+      await report(auth, 'followUs');
+      refused(await call('POST', apiPaths.taskClaim('followUs'), auth), 409, 'TASK_ALREADY_RECEIVED');
+      expect((await summary(auth)).balance).toBe(20);
+      refused(await call('POST', apiPaths.followOpened()), 401, 'UNAUTHORIZED');
+    } finally {
+      await setSettings({ followUsLink: '' });
+    }
   });
 
   it('progress reports are rate-limited per member', async () => {
@@ -353,14 +415,23 @@ describe('newbie tasks from the account', () => {
     expect(await task(auth, 'bindPhone')).toMatchObject({ status: 'completed', progress: 1 });
     expect((await claim(auth, 'bindPhone')).reward).toBe(50);
 
-    // completeProfile: an avatar and an email, one step each.
-    const avatar = await call('PATCH', apiPaths.me(), auth, { avatar: '/media/avatars/cat.png' });
-    expect(avatar.status, JSON.stringify(avatar.body)).toBe(200);
-    expect(await task(auth, 'completeProfile')).toMatchObject({ status: 'in_progress', progress: 1, target: 2 });
-    refused(await call('POST', apiPaths.taskClaim('completeProfile'), auth), 422, 'TASK_NOT_COMPLETED');
+    // completeProfile: a nickname and an uploaded avatar, one step each (an email is not asked for).
     expect((await accounts.requestCode({ channel: 'email', target: email, purpose: 'bind' }, session.token)).status).toBe(200);
     const emailBound = await call('POST', apiPaths.bindEmail(), auth, { email, code: await accounts.latestCode(email) });
     expect(emailBound.status, JSON.stringify(emailBound.body)).toBe(200);
+    expect(await task(auth, 'completeProfile')).toMatchObject({ status: 'not_started', progress: 0, target: 2 });
+    const named = await call('PATCH', apiPaths.me(), auth, { nickname: '小猫' });
+    expect(named.status, JSON.stringify(named.body)).toBe(200);
+    expect(await task(auth, 'completeProfile')).toMatchObject({ status: 'in_progress', progress: 1, target: 2 });
+    refused(await call('POST', apiPaths.taskClaim('completeProfile'), auth), 422, 'TASK_NOT_COMPLETED');
+    const { body, contentType } = multipart([{ filename: 'me.png', contentType: 'image/png', data: tinyPng(8, 8) }]);
+    const uploaded = await t.server.inject({
+      method: 'POST',
+      url: `${API_BASE}${apiPaths.avatar()}`,
+      headers: { ...auth, 'content-type': contentType },
+      payload: body,
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
     expect(await task(auth, 'completeProfile')).toMatchObject({ status: 'completed', progress: 2 });
     expect((await claim(auth, 'completeProfile')).reward).toBe(30);
 

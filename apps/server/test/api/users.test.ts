@@ -48,15 +48,16 @@ describe('GET /client/user/me', () => {
 });
 
 describe('PATCH /client/user/me', () => {
-  it('changes the avatar and the username', async () => {
+  it('changes the nickname and the username, and removes the avatar (which only an upload sets)', async () => {
     const session = await api.signUp();
     const answer = await api.call('PATCH', apiPaths.me(), {
       token: session.token,
-      body: { avatar: 'https://cdn.example.com/a.png', username: 'Renamed_One' },
+      body: { nickname: 'Renamed', username: 'Renamed_One' },
     });
     expect(answer.status).toBe(200);
     expect(userProfileResponseSchema.parse(answer.body).data).toMatchObject({
-      avatar: 'https://cdn.example.com/a.png',
+      nickname: 'Renamed',
+      avatar: null,
       username: 'Renamed_One',
     });
     const cleared = await api.call('PATCH', apiPaths.me(), { token: session.token, body: { avatar: null } });
@@ -86,7 +87,7 @@ describe('PATCH /client/user/me', () => {
 
   it('refuses nothing to change, bad usernames and bad avatars with 400', async () => {
     const session = await api.signUp();
-    for (const body of [{}, { username: 'ab' }, { username: 'has space' }, { avatar: 'javascript:alert(1)' }, { avatar: 42 }]) {
+    for (const body of [{}, { username: 'ab' }, { username: 'has space' }, { avatar: 'javascript:alert(1)' }, { avatar: 'https://cdn.example.com/a.png' }, { avatar: 42 }]) {
       api.refused(await api.call('PATCH', apiPaths.me(), { token: session.token, body }), 400, 'VALIDATION_FAILED');
     }
   });

@@ -7,6 +7,7 @@ import * as membership from './0006-membership.js';
 import * as points from './0007-points.js';
 import * as feedback from './0008-feedback.js';
 import * as hotSearchDemand from './0009-hot-search-demand.js';
+import * as profileAndFollow from './0010-profile-and-follow.js';
 
 /** Numbered migrations in the order they apply. Append; never edit one that has shipped. */
 export const migrations: ReadonlyArray<{ name: string; statements: readonly string[] }> = [
@@ -19,4 +20,5 @@ export const migrations: ReadonlyArray<{ name: string; statements: readonly stri
   { name: '0007-points', statements: points.statements },
   { name: '0008-feedback', statements: feedback.statements },
   { name: '0009-hot-search-demand', statements: hotSearchDemand.statements },
+  { name: '0010-profile-and-follow', statements: profileAndFollow.statements },
 ];

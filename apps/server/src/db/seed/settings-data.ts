@@ -14,6 +14,9 @@ export const seedSettings: SystemSettings = {
   icp: '沪ICP备2026000000号-1',
   contact: 'support@starriver.example',
   followSystemTheme: true,
+  // The demo has no official account: the Follow us task is offered once an operator names one.
+  followUsLink: '',
+  followUsQrImage: '',
   userAgreement: [
     '欢迎使用{platformName}。在使用本服务前，请您仔细阅读本协议。',
     '1. 服务内容',
@@ -45,6 +48,8 @@ export const seedSettings: SystemSettings = {
 /** The same texts for a Traditional Chinese and an English interface (DESIGN.md section 4). */
 export const seedSettingsTranslations: SettingsTranslations = {
   'zh-Hant': {
+    followUsLink: '',
+    followUsQrImage: '',
     siteDescription: '每天幾分鐘，追完一部好劇。',
     userAgreement: [
       '歡迎使用{platformName}。在使用本服務前，請您仔細閱讀本協議。',
@@ -74,6 +79,8 @@ export const seedSettingsTranslations: SettingsTranslations = {
     ].join('\n'),
   },
   'en-US': {
+    followUsLink: '',
+    followUsQrImage: '',
     siteDescription: 'Bite-sized dramas, one swipe at a time.',
     userAgreement: [
       'Welcome to {platformName}. Please read this agreement carefully before using the service.',

@@ -23,6 +23,8 @@ const EMPTY: SystemSettings = {
   icp: '',
   contact: '',
   followSystemTheme: true,
+  followUsLink: '',
+  followUsQrImage: '',
 };
 
 function readTranslations(stored: Record<string, unknown>): SettingsTranslations {
@@ -31,7 +33,10 @@ function readTranslations(stored: Record<string, unknown>): SettingsTranslations
       const value = stored[translationKey(field, locale)];
       return typeof value === 'string' ? value : '';
     };
-    return { userAgreement: text('userAgreement'), privacyPolicy: text('privacyPolicy'), siteDescription: text('siteDescription') };
+    return Object.fromEntries(LOCALIZED_SETTING_FIELDS.map((field) => [field, text(field)])) as Record<
+      (typeof LOCALIZED_SETTING_FIELDS)[number],
+      string
+    >;
   };
   return { 'zh-Hant': texts('zh-Hant'), 'en-US': texts('en-US') };
 }

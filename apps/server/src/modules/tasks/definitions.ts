@@ -10,8 +10,10 @@ export type ProgressSource =
   | 'reported'
   /** The account's phone is bound. */
   | 'phone'
-  /** Avatar set, email bound: one step each. */
+  /** A nickname chosen, an avatar uploaded: one step each. */
   | 'profile'
+  /** The member opened the official account an operator set, then said it is done. */
+  | 'follow'
   /** Members who signed up with this member's invite code and have watched an episode. */
   | 'invites';
 
@@ -34,8 +36,10 @@ export interface TaskDefinition {
  *   way the drama's view count does; the watch records keep one record per drama).
  * - shareContent: share once today (reported by the client).
  * - bindPhone: a phone number is bound to the account.
- * - completeProfile: an avatar is set and an email is bound (progress 0-2).
- * - followUs: follow the official account once (reported by the client).
+ * - completeProfile: a nickname is chosen and an avatar uploaded (progress 0-2): the avatar
+ *   counts only when it came through the upload, which checks it is an image.
+ * - followUs: open the official account set in system settings, then confirm (reported by the
+ *   client, counted only after the open was recorded); not offered while none is set.
  * - inviteFriends: someone signed up with the member's invite code and watched an episode.
  */
 export const TASKS: readonly TaskDefinition[] = [
@@ -44,7 +48,7 @@ export const TASKS: readonly TaskDefinition[] = [
   { type: 'shareContent', category: 'daily', target: 1, reward: 10, recordType: 'task_reward', source: 'reported' },
   { type: 'bindPhone', category: 'newbie', target: 1, reward: 50, recordType: 'task_reward', source: 'phone' },
   { type: 'completeProfile', category: 'newbie', target: 2, reward: 30, recordType: 'task_reward', source: 'profile' },
-  { type: 'followUs', category: 'newbie', target: 1, reward: 20, recordType: 'task_reward', source: 'reported' },
+  { type: 'followUs', category: 'newbie', target: 1, reward: 20, recordType: 'task_reward', source: 'follow' },
   { type: 'inviteFriends', category: 'newbie', target: 1, reward: 100, recordType: 'invite', source: 'invites' },
 ];
 

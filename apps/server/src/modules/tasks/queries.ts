@@ -74,7 +74,7 @@ export async function countInvitees(db: Db, userId: number): Promise<number> {
 export async function findTaskUser(db: Db, userId: number) {
   return db
     .selectFrom('users')
-    .select(['id', 'phone', 'email', 'avatar', 'invite_code'])
+    .select(['id', 'phone', 'email', 'nickname', 'avatar_file', 'invite_code'])
     .where('id', '=', userId)
     .executeTakeFirst();
 }
@@ -135,4 +135,17 @@ export async function linkInviter(db: Db, userId: number, inviteCode: string): P
   if (!inviter) return false;
   await db.updateTable('users').set({ invited_by: inviter.id }).where('id', '=', userId).execute();
   return true;
+}
+
+/** Records that the member opened the follow target (the latest open counts). */
+export async function recordFollowOpen(db: Db, open: { userId: number; target: string; now: Date }): Promise<void> {
+  await db
+    .insertInto('follow_opens')
+    .values({ user_id: open.userId, target: open.target, opened_at: open.now })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ target: open.target, opened_at: open.now }))
+    .execute();
+}
+
+export async function findFollowOpen(db: Db, userId: number) {
+  return db.selectFrom('follow_opens').select(['target', 'opened_at']).where('user_id', '=', userId).executeTakeFirst();
 }

@@ -1,5 +1,6 @@
 import {
   errorEnvelopeSchema,
+  followTargetResponseSchema,
   taskClaimResponseSchema,
   taskListResponseSchema,
   taskParamsSchema,
@@ -8,6 +9,7 @@ import {
 } from '@drama/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context.js';
+import { requestLocale } from '../../platform/locale.js';
 import { enforceRateLimit, type RateLimiter } from '../../platform/rate-limit.js';
 import type { TaskService } from './service.js';
 
@@ -38,11 +40,33 @@ export function taskRoutes(
         schema: {
           tags,
           security,
-          summary: 'Daily and newbie tasks with their states, the check-in streak and the invite code',
+          summary:
+            'Daily and newbie tasks with their states, the check-in streak, the invite code and where Follow us leads in the request’s locale (not listed while unset)',
           response: { 200: taskListResponseSchema, ...errors },
         },
       },
-      async (request) => ({ success: true as const, data: await tasks.list(await ctx.auth.requireViewer(request)) }),
+      async (request, reply) => {
+        // Follow us and its target depend on the language.
+        reply.header('Vary', 'Accept-Language');
+        return { success: true as const, data: await tasks.list(await ctx.auth.requireViewer(request), requestLocale(request)) };
+      },
+    );
+
+    app.post(
+      '/client/points/follow/opened',
+      {
+        schema: {
+          tags,
+          security,
+          summary: 'The member opened the Follow us target (its link or QR code): their "Done" counts from now on (NOT_FOUND while none is set)',
+          response: { 200: followTargetResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const viewer = await ctx.auth.requireViewer(request);
+        await enforceRateLimit(limiter, `task-progress:${viewer.id}`, reply);
+        return { success: true as const, data: await tasks.followOpened(viewer, requestLocale(request)) };
+      },
     );
 
     app.post(
@@ -51,7 +75,8 @@ export function taskRoutes(
         schema: {
           tags,
           security,
-          summary: 'Report progress the server cannot see (shareContent, followUs); rate-limited per member',
+          summary:
+            'Report progress the server cannot see (shareContent; followUs once its target was opened, else TASK_NOT_COMPLETED); rate-limited per member',
           params: taskParamsSchema,
           body: taskProgressBodySchema,
           response: { 200: taskProgressResponseSchema, ...errors },
@@ -64,7 +89,10 @@ export function taskRoutes(
       async (request, reply) => {
         const viewer = await ctx.auth.requireViewer(request);
         await enforceRateLimit(limiter, `task-progress:${viewer.id}`, reply);
-        return { success: true as const, data: await tasks.report(viewer, request.params.taskType, request.body) };
+        return {
+          success: true as const,
+          data: await tasks.report(viewer, request.params.taskType, request.body, requestLocale(request)),
+        };
       },
     );
 
@@ -82,7 +110,7 @@ export function taskRoutes(
       },
       async (request) => ({
         success: true as const,
-        data: await tasks.claim(await ctx.auth.requireViewer(request), request.params.taskType),
+        data: await tasks.claim(await ctx.auth.requireViewer(request), request.params.taskType, requestLocale(request)),
       }),
     );
   };

@@ -1,10 +1,19 @@
-import { checkInReward, type PointsRecord, type Task, type TaskList, type TaskType } from '@drama/contracts';
+import {
+  checkInReward,
+  type FollowTarget,
+  type Locale,
+  type PointsRecord,
+  type Task,
+  type TaskList,
+  type TaskType,
+} from '@drama/contracts';
 import type { Viewer } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import type { CatalogueService } from '../catalogue/service.js';
 import { changePoints } from '../points/ledger.js';
 import { presentPointsRecord } from '../points/presenters.js';
+import type { SettingsService } from '../settings/service.js';
 import { type CheckInState, checkInState } from './check-in.js';
 import { TASKS, type TaskDefinition, taskDefinition } from './definitions.js';
 import { newInviteCode } from './invite-codes.js';
@@ -28,6 +37,13 @@ interface Snapshot {
   dramasStartedToday: number;
   invitees: number;
   checkIn: CheckInState;
+  followOpened: boolean;
+}
+
+/** Where Follow us leads in the viewer's language, or null when the operator has set nowhere. */
+interface FollowPlace {
+  link: string | null;
+  qrImage: string | null;
 }
 
 function periodOf(definition: TaskDefinition, day: Day): string {
@@ -37,24 +53,40 @@ function periodOf(definition: TaskDefinition, day: Day): string {
 /**
  * Daily and newbie tasks (DESIGN.md section 4). A task's progress is read from what the server
  * knows (check-ins, watch records, the account, invitees) or from what the client reported
- * (share, follow); claiming pays the reward through the ledger exactly once per period, the
+ * (share, follow after an open the server recorded); claiming pays the reward through the ledger exactly once per period, the
  * period being the APP_TIMEZONE day for daily tasks and the account's life for newbie tasks.
  */
 export class TaskService {
   constructor(
     private readonly ctx: AppContext,
     private readonly catalogue: CatalogueService,
+    private readonly settings: SettingsService,
   ) {}
+
+  private async followPlace(locale: Locale): Promise<FollowPlace | null> {
+    const settings = await this.settings.forLocale(locale);
+    const link = settings.followUsLink.trim() || null;
+    const qrImage = settings.followUsQrImage.trim() || null;
+    return link || qrImage ? { link, qrImage } : null;
+  }
+
+  /** Follow us while nowhere is set to follow: not offered, so neither reported nor claimed. */
+  private async requireFollowPlace(locale: Locale): Promise<FollowPlace> {
+    const place = await this.followPlace(locale);
+    if (!place) throw new AppError('NOT_FOUND', 'Follow us is not offered: no official account is set');
+    return place;
+  }
 
   private async snapshot(userId: number, now: Date): Promise<Snapshot> {
     const day = dayOf(now, this.ctx.config.APP_TIMEZONE);
     const db = this.ctx.db;
-    const [user, claims, reported, dramasStartedToday, invitees] = await Promise.all([
+    const [user, claims, reported, dramasStartedToday, invitees, followOpen] = await Promise.all([
       queries.findTaskUser(db, userId),
       queries.findClaims(db, userId, [day.key, day.previousKey, ONCE]),
       queries.findReportedProgress(db, userId, [day.key, ONCE]),
       queries.countDramasStartedSince(db, userId, day.start),
       queries.countInvitees(db, userId),
+      queries.findFollowOpen(db, userId),
     ]);
     if (!user) throw new AppError('UNAUTHORIZED', 'Sign in again');
     return {
@@ -65,6 +97,7 @@ export class TaskService {
       dramasStartedToday,
       invitees,
       checkIn: checkInState(claims, day),
+      followOpened: followOpen !== undefined,
     };
   }
 
@@ -75,11 +108,13 @@ export class TaskService {
       case 'watchedDramas':
         return snapshot.dramasStartedToday;
       case 'reported':
+      case 'follow':
         return snapshot.reported.get(`${definition.type}:${periodOf(definition, snapshot.day)}`) ?? 0;
       case 'phone':
         return snapshot.user.phone ? 1 : 0;
       case 'profile':
-        return (snapshot.user.avatar ? 1 : 0) + (snapshot.user.email ? 1 : 0);
+        // Only an uploaded avatar counts: avatar_file is set by the upload, which decoded it.
+        return (snapshot.user.nickname ? 1 : 0) + (snapshot.user.avatar_file ? 1 : 0);
       case 'invites':
         return snapshot.invitees;
     }
@@ -105,26 +140,54 @@ export class TaskService {
     throw new Error('Could not draw a free invite code');
   }
 
-  async list(viewer: Viewer): Promise<TaskList> {
-    const snapshot = await this.snapshot(viewer.id, this.ctx.clock());
+  async list(viewer: Viewer, locale: Locale): Promise<TaskList> {
+    const [snapshot, place] = await Promise.all([this.snapshot(viewer.id, this.ctx.clock()), this.followPlace(locale)]);
+    const offered = TASKS.filter((definition) => definition.source !== 'follow' || place !== null);
     return {
-      items: TASKS.map((definition) => this.task(definition, snapshot)),
+      items: offered.map((definition) => this.task(definition, snapshot)),
       resetsAt: snapshot.day.next.toISOString(),
+      timeZone: this.ctx.config.APP_TIMEZONE,
+      follow: place && { ...place, opened: snapshot.followOpened },
       checkInStreak: snapshot.checkIn.streak,
       inviteCode: await this.inviteCode(viewer.id, snapshot.user.invite_code),
     };
   }
 
   /**
-   * Progress the server cannot see (a share, a follow), reported by the client: one step per
-   * call, up to the target. Other tasks are tracked by the server and refuse reports.
+   * The member opened the follow target (tapped its link, or was shown its QR code): from now
+   * on their "Done" counts. The server cannot see the follow itself; it can refuse a "Done"
+   * that comes without ever opening what was to be followed.
    */
-  async report(viewer: Viewer, type: TaskType, body: { dramaId?: number | undefined }): Promise<Task> {
+  async followOpened(viewer: Viewer, locale: Locale): Promise<FollowTarget> {
+    const place = await this.requireFollowPlace(locale);
+    await queries.recordFollowOpen(this.ctx.db, {
+      userId: viewer.id,
+      target: place.link ?? place.qrImage ?? '',
+      now: this.ctx.clock(),
+    });
+    return { ...place, opened: true };
+  }
+
+  /**
+   * Progress the server cannot see (a share, a follow), reported by the client: one step per
+   * call, up to the target. A follow counts only once the target was opened. Other tasks are
+   * tracked by the server and refuse reports.
+   */
+  async report(viewer: Viewer, type: TaskType, body: { dramaId?: number | undefined }, locale: Locale): Promise<Task> {
     const definition = taskDefinition(type);
-    if (definition.source !== 'reported') {
+    if (definition.source !== 'reported' && definition.source !== 'follow') {
       throw new AppError('VALIDATION_FAILED', `Progress of ${type} is tracked by the server`, [
         { in: 'params', path: 'taskType', message: 'progress of this task is tracked by the server' },
       ]);
+    }
+    if (definition.source === 'follow') {
+      await this.requireFollowPlace(locale);
+      if (!(await queries.findFollowOpen(this.ctx.db, viewer.id))) {
+        throw new AppError('TASK_NOT_COMPLETED', 'Open the official account first, then say it is done', {
+          progress: 0,
+          target: definition.target,
+        });
+      }
     }
     if (body.dramaId !== undefined) await this.catalogue.dramaDetail(body.dramaId, 'en-US');
     const now = this.ctx.clock();
@@ -145,8 +208,9 @@ export class TaskService {
    * by the unique key of the claims, inside the ledger's transaction: one pays, the others
    * roll back with TASK_ALREADY_RECEIVED.
    */
-  async claim(viewer: Viewer, type: TaskType): Promise<ClaimResult> {
+  async claim(viewer: Viewer, type: TaskType, locale: Locale): Promise<ClaimResult> {
     const definition = taskDefinition(type);
+    if (definition.source === 'follow') await this.requireFollowPlace(locale);
     const now = this.ctx.clock();
     const snapshot = await this.snapshot(viewer.id, now);
     const task = this.task(definition, snapshot);

@@ -17,7 +17,7 @@ export function presentUserInfo(row: UserRow): UserInfo {
 
 /** The member's own profile: the user info plus the bound phone and when they joined. */
 export function presentProfile(row: UserRow): UserProfile {
-  return { ...presentUserInfo(row), phone: row.phone, createdAt: row.created_at.toISOString() };
+  return { ...presentUserInfo(row), nickname: row.nickname, phone: row.phone, createdAt: row.created_at.toISOString() };
 }
 
 /** What an operator sees of a user. */

@@ -76,13 +76,14 @@ export async function insertUser(
 export async function updateProfile(
   db: Db,
   id: number,
-  changes: { username?: string | undefined; avatar?: string | null | undefined },
+  changes: { username?: string | undefined; nickname?: string | undefined; avatar?: null | undefined },
 ): Promise<UserRow | undefined> {
   return db
     .updateTable('users')
     .set({
       ...(changes.username !== undefined ? { username: changes.username } : {}),
-      ...(changes.avatar !== undefined ? { avatar: changes.avatar } : {}),
+      ...(changes.nickname !== undefined ? { nickname: changes.nickname } : {}),
+      ...(changes.avatar === null ? { avatar: null, avatar_file: null } : {}),
       updated_at: new Date(),
     })
     .where('id', '=', id)

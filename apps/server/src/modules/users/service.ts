@@ -14,6 +14,7 @@ import type { CodeUse, VerificationCodes } from '../auth/codes.js';
 import type { SignInLock } from '../auth/lockout.js';
 import type { PasswordHasher } from '../auth/passwords.js';
 import { takenError } from '../auth/service.js';
+import { removeUnusedAvatar } from '../avatars/service.js';
 import { presentProfile, presentUserInfo } from './presenters.js';
 import * as queries from './queries.js';
 
@@ -41,13 +42,16 @@ export class UserService {
       const owner = await queries.findUserByUsername(this.ctx.db, body.username);
       if (owner && owner.id !== viewer.id) throw new AppError('USERNAME_TAKEN', 'This username is taken');
     }
+    const previousAvatar = body.avatar === null ? (await this.row(viewer)).avatar_file : null;
+    let user: UserRow | undefined;
     try {
-      const user = await queries.updateProfile(this.ctx.db, viewer.id, body);
-      if (!user) throw new AppError('UNAUTHORIZED', 'Sign in first');
-      return presentProfile(user);
+      user = await queries.updateProfile(this.ctx.db, viewer.id, body);
     } catch (error) {
       throw takenError(error) ?? error;
     }
+    if (!user) throw new AppError('UNAUTHORIZED', 'Sign in first');
+    await removeUnusedAvatar(this.ctx, previousAvatar);
+    return presentProfile(user);
   }
 
   /**

@@ -1,0 +1,115 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { AVATAR_LIMITS, errorEnvelopeSchema, userProfileResponseSchema } from '@drama/contracts';
+import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import { enforceRateLimit, type RateLimiter } from '../../platform/rate-limit.js';
+import { AVATAR_FILE_PATTERN } from './avatar-files.js';
+import type { AvatarService } from './service.js';
+
+const HOUR_MS = 3_600_000;
+/** Room for the multipart framing around the file. */
+const FRAMING_BYTES = 16 * 1024;
+const errors = {
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  413: errorEnvelopeSchema,
+  415: errorEnvelopeSchema,
+  429: errorEnvelopeSchema,
+};
+
+/** The part named `file`; anything else is refused. */
+async function filePart(request: FastifyRequest): Promise<MultipartFile> {
+  if (!request.isMultipart()) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the image as multipart/form-data in a field named file', {
+      accepted: AVATAR_LIMITS.types,
+    });
+  }
+  let part: MultipartFile | undefined;
+  try {
+    part = await request.file();
+  } catch (error) {
+    const status = (error as { statusCode?: unknown }).statusCode;
+    if (error instanceof AppError || (typeof status === 'number' && status < 500)) throw error;
+    throw new AppError('BAD_REQUEST', 'The body is not well-formed multipart');
+  }
+  if (!part) throw new AppError('BAD_REQUEST', 'No file in the body: send the image in a field named file');
+  if (part.fieldname !== 'file') {
+    part.file.resume();
+    throw new AppError('BAD_REQUEST', `Send the image in a field named file, not "${part.fieldname}"`);
+  }
+  return part;
+}
+
+/** `POST /client/user/avatar`: the signed-in member's new avatar; it replaces the old one. */
+export function avatarRoutes(
+  ctx: AppContext,
+  avatars: AvatarService,
+  limiter: RateLimiter = ctx.rateLimits.create('avatar-upload', AVATAR_LIMITS.perHour, HOUR_MS),
+): FastifyPluginAsyncZod {
+  return async (app) => {
+    // Multipart is parsed in this scope only; every other route keeps JSON.
+    await app.register(fastifyMultipart, {
+      limits: { fileSize: AVATAR_LIMITS.maxBytes, files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 50 },
+    });
+
+    app.post(
+      '/client/user/avatar',
+      {
+        schema: {
+          tags: ['user'],
+          security: [{ bearer: [] }],
+          summary: `Upload the avatar (multipart, field "file"; a JPEG, PNG, WebP or GIF that decodes, at most ${AVATAR_LIMITS.maxBytes} bytes and ${AVATAR_LIMITS.maxSide} pixels a side); stored as a ${AVATAR_LIMITS.size}x${AVATAR_LIMITS.size} WebP; ${AVATAR_LIMITS.perHour} an hour`,
+          consumes: ['multipart/form-data'],
+          response: { 200: userProfileResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const viewer = await ctx.auth.requireViewer(request);
+        const declared = Number(request.headers['content-length']);
+        if (Number.isFinite(declared) && declared > AVATAR_LIMITS.maxBytes + FRAMING_BYTES) {
+          throw new AppError('PAYLOAD_TOO_LARGE', `An avatar may be at most ${AVATAR_LIMITS.maxBytes} bytes`, {
+            maxBytes: AVATAR_LIMITS.maxBytes,
+          });
+        }
+        // Counted before the image is decoded: decoding is the costly part.
+        await enforceRateLimit(limiter, `avatar:${viewer.id}`, reply);
+        const part = await filePart(request);
+        return { success: true as const, data: await avatars.upload(viewer, part.file) };
+      },
+    );
+  };
+}
+
+const fileParams = z.object({ name: z.string().regex(AVATAR_FILE_PATTERN, 'unknown avatar') });
+
+/**
+ * Serves avatars at `/media/avatars/<sha-256>.webp`. The name is the content's hash, so a file
+ * never changes under it and may be cached for good; every file there was re-encoded by the
+ * server, and is sent with a type no browser may second-guess and a sandbox in case it is opened
+ * on its own.
+ */
+export async function registerAvatarFiles(root: FastifyInstance, avatars: AvatarService): Promise<void> {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  app.get('/media/avatars/:name', { schema: { hide: true, params: fileParams } }, async (request, reply) => {
+    const { name } = request.params;
+    const file = avatars.files.path(name);
+    const info = await stat(file).catch(() => null);
+    if (!info?.isFile()) throw new AppError('NOT_FOUND', 'No such avatar');
+    const etag = `"${name.slice(0, 64)}"`;
+    reply
+      .header('Content-Type', 'image/webp')
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Content-Security-Policy', "default-src 'none'; sandbox")
+      .header('Cross-Origin-Resource-Policy', 'same-site')
+      .header('Cache-Control', 'public, max-age=31536000, immutable')
+      .header('ETag', etag);
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    reply.header('Content-Length', info.size);
+    return reply.send(createReadStream(file));
+  });
+}
