@@ -222,3 +222,26 @@ test('a link to a locked episode plays the first free one, with that episode’s
     `/auth/sign-in?redirect=${encodeURIComponent(`/player/${DRAMA}?episode=${locked.id}&unlock=1`)}`,
   );
 });
+
+test('membership keeps its payment channels in view beside the total, not under it', async ({ page, request }) => {
+  const { locked } = await lockedNine(request);
+  const account = await createAccount(request);
+  await signInAs(page, account, ENGLISH);
+  await page.goto(`/membership?drama=${DRAMA}&episode=${locked.id}`);
+  await expect(page.getByTestId('unlock-target-episode')).toHaveText(`Unlocks episode ${locked.sequence}`);
+  for (const name of ['Alipay', 'WeChat Pay']) {
+    const radio = page.getByRole('radio', { name });
+    await expect(radio).toBeInViewport({ ratio: 1 });
+    const box = (await radio.boundingBox())!;
+    // What a finger at its middle would touch: the channel itself, nothing laid over it.
+    const touched = await page.evaluate(
+      ([x, y]) => document.elementFromPoint(x!, y!)?.closest('[role="radio"]')?.textContent ?? null,
+      [box.x + box.width / 2, box.y + box.height / 2],
+    );
+    expect(touched).toContain(name);
+  }
+  await page.getByRole('radio', { name: 'WeChat Pay' }).tap();
+  await expect(page.getByRole('radio', { name: 'WeChat Pay' })).toHaveAttribute('aria-checked', 'true');
+  await page.getByTestId('membership-continue').tap();
+  await expect(page).toHaveURL(new RegExp(`channel=wechat&drama=${DRAMA}&episode=${locked.id}$`));
+});

@@ -1,4 +1,5 @@
 import { LoaderCircle } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from '../../../shared/i18n/i18n';
 import { formatYuan } from '../lib/format';
 
@@ -11,14 +12,17 @@ interface PayBarProps {
   pending?: boolean;
   onPay: () => void;
   testId?: string;
+  /** Above the total: what is chosen for this payment (the channel), kept in view with it. */
+  children?: ReactNode;
 }
 
 /** The total and the pay button, kept in reach above the tab bar however far the page scrolls. */
-export function PayBar({ amountFen, originalFen, label, disabled = false, pending = false, onPay, testId }: PayBarProps) {
+export function PayBar({ amountFen, originalFen, label, disabled = false, pending = false, onPay, testId, children }: PayBarProps) {
   const { t } = useTranslation();
   const saving = amountFen !== null && originalFen !== null && originalFen > amountFen ? originalFen - amountFen : null;
   return (
     <div className="sticky bottom-[calc(3.5rem+env(safe-area-inset-bottom))] z-30 mt-auto border-t border-line bg-bg/95 px-4 py-3 backdrop-blur-xl">
+      {children}
       <div className="flex items-center gap-3">
         <div className="min-w-0 flex-1">
           <p className="text-xs text-fg-subtle">{t('membership.total')}</p>

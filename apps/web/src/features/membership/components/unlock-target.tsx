@@ -1,5 +1,5 @@
 import type { DramaDetail, Episode } from '@drama/contracts';
-import { Crown, Play } from 'lucide-react';
+import { ChevronLeft, Crown, Play } from 'lucide-react';
 import { useTranslation } from '../../../shared/i18n/i18n';
 import { CoverImage } from '../../../shared/ui/cover-image';
 
@@ -14,7 +14,7 @@ interface UnlockTargetProps {
 /** Which episode this purchase is for, and the way back to it without buying. */
 export function UnlockTarget({ drama, episode, unlocked, onBack }: UnlockTargetProps) {
   const { t } = useTranslation();
-  if (!drama) return <div aria-hidden className="h-[92px] rounded-2xl border border-line bg-surface" />;
+  if (!drama) return <div aria-hidden className="h-[96px] rounded-2xl border border-line bg-surface" />;
   const headline = episode
     ? unlocked
       ? t('membership.episodeUnlocked', { episode: episode.sequence })
@@ -24,10 +24,10 @@ export function UnlockTarget({ drama, episode, unlocked, onBack }: UnlockTargetP
     <section
       data-testid="unlock-target"
       aria-label={headline}
-      className="flex items-center gap-3 rounded-2xl border border-gold/35 bg-gradient-to-r from-gold/12 to-transparent p-3"
+      className="flex items-center gap-3 rounded-2xl border border-gold/35 bg-gradient-to-r from-gold/12 to-transparent py-2.5 pr-2 pl-2.5"
     >
-      <div className="relative aspect-[3/4] w-[52px] shrink-0 overflow-hidden rounded-xl bg-surface-2 ring-1 ring-line">
-        <CoverImage src={drama.coverUrl} eager widths={[160]} sizes="52px" className="size-full object-cover" />
+      <div className="relative aspect-[3/4] w-[54px] shrink-0 overflow-hidden rounded-xl bg-surface-2 ring-1 ring-line">
+        <CoverImage src={drama.coverUrl} eager widths={[160]} sizes="54px" className="size-full object-cover" />
       </div>
       <div className="min-w-0 flex-1">
         <p className="flex items-center gap-1.5 text-[15px] leading-snug font-bold" data-testid="unlock-target-episode">
@@ -35,24 +35,28 @@ export function UnlockTarget({ drama, episode, unlocked, onBack }: UnlockTargetP
           <span className="truncate">{headline}</span>
         </p>
         {episode && (
-          <p className="mt-0.5 truncate text-sm text-fg-muted" data-testid="unlock-target-drama">
+          <p className="mt-0.5 truncate text-[13px] text-fg-muted" data-testid="unlock-target-drama">
             {drama.title}
           </p>
         )}
+        {!unlocked && (
+          <button
+            type="button"
+            onClick={onBack}
+            data-testid="unlock-target-back"
+            className="-ml-1 inline-flex min-h-9 items-center gap-0.5 rounded-full pr-2 text-[13px] font-semibold text-accent active:bg-surface-2"
+          >
+            <ChevronLeft aria-hidden className="size-4" />
+            {t('membership.backToDrama')}
+          </button>
+        )}
       </div>
-      <button
-        type="button"
-        onClick={onBack}
-        data-testid="unlock-target-back"
-        className={
-          unlocked
-            ? 'btn-primary h-9 shrink-0 px-4 text-sm'
-            : 'inline-flex min-h-11 shrink-0 items-center rounded-full px-3 text-sm font-semibold text-fg-muted active:bg-surface-2'
-        }
-      >
-        {unlocked && <Play aria-hidden className="size-3.5" fill="currentColor" />}
-        {unlocked ? t('membership.watchNow') : t('membership.backToDrama')}
-      </button>
+      {unlocked && (
+        <button type="button" onClick={onBack} data-testid="unlock-target-back" className="btn-primary h-9 shrink-0 px-4 text-sm">
+          <Play aria-hidden className="size-3.5" fill="currentColor" />
+          {t('membership.watchNow')}
+        </button>
+      )}
     </section>
   );
 }

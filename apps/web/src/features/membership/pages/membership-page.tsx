@@ -14,7 +14,7 @@ import { usePendingOrder } from '../../orders/api/get-orders';
 import { usePaymentChannels } from '../api/get-payment-channels';
 import { usePlans } from '../api/get-plans';
 import { useTargetEpisode } from '../api/get-target-drama';
-import { ChannelOption } from '../components/channel-option';
+import { ChannelChips } from '../components/channel-chips';
 import { InlineError } from '../components/inline-error';
 import { PayBar } from '../components/pay-bar';
 import { PlanCard } from '../components/plan-card';
@@ -101,39 +101,25 @@ export function MembershipPage() {
           )}
         </section>
 
-        <section aria-labelledby="channels-title">
-          <h2 id="channels-title" className="px-1 pb-3 text-lg font-bold tracking-tight">
-            {t('membership.channelsTitle')}
-          </h2>
-          {channels.isPending ? (
-            <Skeleton className="h-[113px] rounded-2xl" />
-          ) : channels.error ? (
-            <InlineError
-              title={t('membership.channelLoadFailed')}
-              error={channels.error}
-              onRetry={() => void channels.refetch()}
-            />
-          ) : channels.data.length === 0 ? (
-            <p className="rounded-2xl border border-line bg-surface px-4 py-6 text-center text-sm text-fg-muted">
-              {t('membership.noChannels')}
-            </p>
-          ) : (
-            <div
-              role="radiogroup"
-              aria-labelledby="channels-title"
-              className="divide-y divide-line overflow-hidden rounded-2xl border border-line bg-surface"
-            >
-              {channels.data.map((item) => (
-                <ChannelOption
-                  key={item.id}
-                  channel={item}
-                  selected={item.id === channel?.id}
-                  onSelect={() => setChannelId(item.id)}
-                />
-              ))}
-            </div>
-          )}
-        </section>
+        {/* Channels sit in the pay bar; here only what keeps them from it (an error, none on offer). */}
+        {(channels.error || channels.data?.length === 0) && (
+          <section aria-labelledby="channels-title">
+            <h2 id="channels-title" className="px-1 pb-3 text-lg font-bold tracking-tight">
+              {t('membership.channelsTitle')}
+            </h2>
+            {channels.error ? (
+              <InlineError
+                title={t('membership.channelLoadFailed')}
+                error={channels.error}
+                onRetry={() => void channels.refetch()}
+              />
+            ) : (
+              <p className="rounded-2xl border border-line bg-surface px-4 py-6 text-center text-sm text-fg-muted">
+                {t('membership.noChannels')}
+              </p>
+            )}
+          </section>
+        )}
 
         <nav aria-label={t('membership.more')} className="divide-y divide-line overflow-hidden rounded-2xl border border-line bg-surface">
           <MoreLink icon={Receipt} to="/orders" label={t('routes.orders')} />
@@ -152,7 +138,13 @@ export function MembershipPage() {
           if (plan && channel) void navigate(checkoutPath(plan.code, channel.id, target));
         }}
         testId="membership-continue"
-      />
+      >
+        {channels.isPending ? (
+          <Skeleton className="mb-3 h-10 rounded-full" />
+        ) : channels.data && channels.data.length > 0 ? (
+          <ChannelChips channels={channels.data} selected={channel?.id} onSelect={setChannelId} />
+        ) : null}
+      </PayBar>
     </div>
   );
 }

@@ -16,12 +16,13 @@ export function UnlockChip({ episode, onUnlock }: { episode: Episode; onUnlock: 
         event.stopPropagation();
         onUnlock();
       }}
-      className="absolute top-[calc(env(safe-area-inset-top)+58px)] right-3 z-[26] inline-flex min-h-11 max-w-[70%] animate-fade-in items-center py-1.5"
+      // Below the top bar and clear of a toast's place, so the 'playing a free episode' toast never covers it.
+      className="absolute top-[calc(env(safe-area-inset-top)+72px)] right-3 z-[26] inline-flex min-h-11 max-w-[75%] animate-fade-in items-center py-1"
     >
-      <span className="inline-flex h-8 min-w-0 items-center gap-1.5 rounded-full border border-gold/40 bg-black/55 pr-1 pl-3 text-[13px] font-semibold text-white shadow-lg backdrop-blur-md active:scale-[0.97]">
+      <span className="inline-flex h-9 min-w-0 items-center gap-1.5 rounded-full border border-gold/40 bg-black/55 pr-1 pl-3 text-[13px] font-semibold text-white shadow-lg backdrop-blur-md active:scale-[0.97]">
         <Crown aria-hidden className="size-4 shrink-0 text-gold" />
         <span className="truncate">{t('player.wantedEpisode', { episode: episode.sequence })}</span>
-        <span className="shrink-0 rounded-full bg-gradient-to-r from-gold-fill to-gold-fill-2 px-2.5 py-1 text-xs font-bold text-on-gold">
+        <span className="grid h-7 shrink-0 place-items-center rounded-full bg-gradient-to-r from-gold-fill to-gold-fill-2 px-3 text-xs font-bold text-on-gold">
           {t('player.unlock')}
         </span>
       </span>
