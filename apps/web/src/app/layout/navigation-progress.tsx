@@ -27,7 +27,7 @@ export function NavigationProgress() {
   return (
     <div
       aria-hidden
-      className="pointer-events-none fixed inset-x-0 top-0 z-[80] mx-auto h-[2.5px] max-w-[480px] overflow-hidden"
+      className="pointer-events-none fixed inset-x-0 top-0 z-[80] mx-auto h-[2.5px] max-w-[480px] overflow-hidden lg:max-w-none"
     >
       <div
         ref={barRef}

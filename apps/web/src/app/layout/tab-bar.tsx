@@ -97,7 +97,7 @@ export function TabBar({ active }: { active: TabKey | null }) {
     <nav
       aria-label={t('nav.label')}
       data-testid="tab-bar"
-      className="fixed inset-x-0 bottom-0 z-40 mx-auto max-w-[480px] border-t border-line bg-bg/90 pb-safe backdrop-blur-xl"
+      className="fixed inset-x-0 bottom-0 z-40 mx-auto max-w-[480px] border-t border-line bg-bg/90 pb-safe backdrop-blur-xl lg:hidden"
     >
       <ul className="grid grid-cols-4">
         {TAB_KEYS.map((tab) => (

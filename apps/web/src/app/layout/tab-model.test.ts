@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activeTab, isTabBarHidden } from './tab-model';
+import { activeTab, isTabBarHidden, isWidePage } from './tab-model';
 
 describe('tab bar model (spec section 2)', () => {
   it.each([
@@ -49,4 +49,17 @@ describe('tab bar model (spec section 2)', () => {
   it.each(['/', '/authors', '/players', '/profile', '/search'])('shows the bar on %s', (path) => {
     expect(isTabBarHidden(path)).toBe(false);
   });
+});
+
+describe('isWidePage', () => {
+  it.each(['/', '/category', '/explore', '/search', '/dramas/tag/revenge'])('spreads %s across a wide screen', (path) => {
+    expect(isWidePage(path)).toBe(true);
+  });
+
+  it.each(['/profile', '/settings', '/membership', '/auth/sign-in', '/history', '/categoryx'])(
+    'keeps %s in a readable column',
+    (path) => {
+      expect(isWidePage(path)).toBe(false);
+    },
+  );
 });

@@ -46,3 +46,10 @@ export function activeTab(pathname: string): TabKey | null {
 export function isTabBarHidden(pathname: string): boolean {
   return HIDDEN_AREAS.some((area) => under(pathname, area));
 }
+
+// The pages made of covers use a wide screen's width; forms and lists stay a readable column.
+const WIDE_AREAS = ['/category', '/explore', '/search', '/dramas'];
+
+export function isWidePage(pathname: string): boolean {
+  return pathname === '/' || WIDE_AREAS.some((area) => under(pathname, area));
+}

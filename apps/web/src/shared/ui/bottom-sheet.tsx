@@ -27,9 +27,10 @@ export function BottomSheet({ open, title, onClose, children }: BottomSheetProps
           aria-describedby={undefined}
           onOpenAutoFocus={onOpenAutoFocus}
           onCloseAutoFocus={onCloseAutoFocus}
-          className="fixed inset-x-0 bottom-0 z-[65] mx-auto flex max-h-[85dvh] w-full max-w-[480px] flex-col rounded-t-[28px] bg-surface pb-[calc(env(safe-area-inset-bottom)+16px)] text-fg shadow-card outline-none"
+          // A wide screen has no thumb at the bottom: the sheet stands in the middle as a dialog.
+          className="fixed inset-x-0 bottom-0 z-[65] mx-auto flex max-h-[85dvh] w-full max-w-[480px] flex-col rounded-t-[28px] bg-surface pb-[calc(env(safe-area-inset-bottom)+16px)] text-fg shadow-card outline-none lg:top-0 lg:my-auto lg:h-fit lg:rounded-[28px] lg:pt-3 lg:after:hidden"
         >
-          <SheetHandle />
+          <SheetHandle className="lg:hidden" />
           <div className="flex items-center justify-between px-5 pt-2 pb-1">
             <Drawer.Title className="text-lg font-semibold">{shown.title}</Drawer.Title>
             <button type="button" className="icon-btn -mr-2" aria-label={t('common.close')} onClick={onClose}>
@@ -44,9 +45,13 @@ export function BottomSheet({ open, title, onClose, children }: BottomSheetProps
 }
 
 /** The grab handle: a bar to look at, with a finger-sized area around it to drag by. */
-export function SheetHandle() {
+export function SheetHandle({ className = '' }: { className?: string }) {
   return (
-    <div aria-hidden data-testid="sheet-handle" className="flex h-6 shrink-0 cursor-grab touch-none items-center justify-center active:cursor-grabbing">
+    <div
+      aria-hidden
+      data-testid="sheet-handle"
+      className={`flex h-6 shrink-0 cursor-grab touch-none items-center justify-center active:cursor-grabbing ${className}`}
+    >
       <span className="h-1 w-10 rounded-full bg-line-strong" />
     </div>
   );

@@ -16,8 +16,11 @@ interface CoverImageProps {
   widths?: readonly CoverWidth[];
 }
 
-/** A card in a three-column grid or a rail: about a third of the (at most 480 px) screen. */
-const CARD_SIZES = '(min-width: 480px) 160px, 34vw';
+/**
+ * A card in a three-column grid or a rail: about a third of the (at most 480 px) phone screen,
+ * or one of five or six columns on a wide one.
+ */
+const CARD_SIZES = '(min-width: 1024px) 200px, (min-width: 480px) 160px, 34vw';
 
 /** The variants the media server makes of a cover, as a `srcset`; empty for another host's image. */
 export function coverSrcSet(src: string, widths: readonly CoverWidth[] = COVER_WIDTHS): string {

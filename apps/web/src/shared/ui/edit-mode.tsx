@@ -50,7 +50,7 @@ export function SelectionBar({ selectedCount, allSelected, onToggleAll, onRemove
   return (
     <div
       data-testid="selection-bar"
-      className="fixed inset-x-0 bottom-[calc(3.5rem+env(safe-area-inset-bottom))] z-40 mx-auto flex max-w-[480px] animate-fade-in items-center gap-3 border-t border-line bg-surface/95 px-4 py-2 backdrop-blur-xl"
+      className="fixed inset-x-0 bottom-[calc(3.5rem+env(safe-area-inset-bottom))] z-40 mx-auto flex max-w-[480px] animate-fade-in lg:bottom-0 lg:left-[88px] lg:max-w-[720px] items-center gap-3 border-t border-line bg-surface/95 px-4 py-2 backdrop-blur-xl"
     >
       <button
         type="button"

@@ -69,7 +69,7 @@ export function DramaGrid({ query, empty, metaOf }: DramaGridProps) {
       <div aria-busy="true">
         <span className="sr-only">{t('common.loading')}</span>
         {attempt !== null && <RetryNotice attempt={attempt} />}
-        <div className="grid grid-cols-3 gap-x-2.5 gap-y-4 px-4" data-testid="drama-grid-skeleton">
+        <div className="grid grid-cols-3 gap-x-2.5 gap-y-4 px-4 lg:grid-cols-5 lg:gap-x-4 lg:gap-y-6 xl:grid-cols-6" data-testid="drama-grid-skeleton">
           {Array.from({ length: SKELETON_COUNT }, (_, index) => (
             <DramaCardSkeleton key={index} />
           ))}
@@ -87,7 +87,7 @@ export function DramaGrid({ query, empty, metaOf }: DramaGridProps) {
 
   return (
     <>
-      <ul className="grid grid-cols-3 gap-x-2.5 gap-y-4 px-4" data-testid="drama-grid">
+      <ul className="grid grid-cols-3 gap-x-2.5 gap-y-4 px-4 lg:grid-cols-5 lg:gap-x-4 lg:gap-y-6 xl:grid-cols-6" data-testid="drama-grid">
         {unique.map((drama, index) => (
           <li key={drama.id} className="min-w-0">
             <DramaCard drama={drama} meta={metaOf?.(drama)} eager={index < ABOVE_THE_FOLD} />

@@ -103,7 +103,7 @@ export function ExplorePage() {
   return (
     <div
       data-testid="explore-page"
-      className="dark relative h-[calc(100dvh-3.5rem-env(safe-area-inset-bottom))] overflow-hidden bg-black text-fg"
+      className="dark explore-wide relative h-[calc(100dvh-3.5rem-env(safe-area-inset-bottom))] overflow-hidden bg-black text-fg lg:mx-auto lg:h-dvh lg:w-[calc(100dvh*9/16+5.5rem)] lg:max-w-full lg:shadow-[0_0_0_100vmax_#000]"
     >
       <h1 className="sr-only">{t('nav.explore')}</h1>
       {isPending ? (

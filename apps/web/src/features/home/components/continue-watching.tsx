@@ -8,7 +8,7 @@ import { RECENT_WATCHES_LIMIT, useRecentWatches } from '../api/get-recent-watche
 import { Rail } from './drama-rail';
 
 const MAX_ITEMS = RECENT_WATCHES_LIMIT;
-const CARD_CLASS = 'w-[112px] shrink-0 snap-start';
+const CARD_CLASS = 'w-[112px] shrink-0 snap-start lg:w-[164px]';
 
 /**
  * Where the viewer left off; hidden when there is nothing. A member's history is on the server
@@ -63,7 +63,7 @@ function GuestContinueWatching() {
   return (
     <Rail title={t('home.continueWatching')} to="/history" testId="continue-watching">
       {loading && items.length === 0
-        ? records.slice(0, 4).map((record) => <DramaCardSkeleton key={record.dramaId} className="w-[112px] shrink-0" />)
+        ? records.slice(0, 4).map((record) => <DramaCardSkeleton key={record.dramaId} className="w-[112px] shrink-0 lg:w-[164px]" />)
         : items.map(({ record, drama }) => {
             const sequence =
               record.sequence ?? drama.episodes.find((episode) => episode.id === record.episodeId)?.sequence ?? 1;

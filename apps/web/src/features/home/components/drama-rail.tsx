@@ -1,7 +1,8 @@
 import type { DramaSummary } from '@drama/contracts';
-import { useId, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import { DramaCard } from '../../../shared/ui/drama-card';
 import { ErrorState } from '../../../shared/ui/error-state';
+import { RowArrows } from '../../../shared/ui/row-arrows';
 import { SectionHeader } from '../../../shared/ui/section-header';
 import { DramaCardSkeleton } from '../../../shared/ui/skeleton';
 
@@ -15,17 +16,24 @@ interface RailProps {
 /** A titled row that scrolls sideways, the unit the home page is built from. */
 export function Rail({ title, to, testId, children }: RailProps) {
   const headingId = useId();
+  const scrollerRef = useRef<HTMLDivElement>(null);
   return (
-    <section aria-labelledby={headingId} data-testid={testId} className="mt-7">
-      <SectionHeader id={headingId} title={title} to={to} />
-      <div className="scrollbar-none mt-2.5 flex snap-x scroll-px-4 gap-3 overflow-x-auto overscroll-x-contain px-4 pb-1">
+    <section aria-labelledby={headingId} data-testid={testId} className="mt-7 lg:mt-10">
+      <SectionHeader id={headingId} title={title} to={to}>
+        <RowArrows scrollerRef={scrollerRef} />
+      </SectionHeader>
+      <div
+        ref={scrollerRef}
+        className="scrollbar-none mt-2.5 flex snap-x scroll-px-4 gap-3 overflow-x-auto overscroll-x-contain px-4 pb-1 lg:gap-4 lg:scroll-smooth"
+      >
         {children}
       </div>
     </section>
   );
 }
 
-const CARD_WIDTH = { regular: 'w-[112px]', large: 'w-[132px]' } as const;
+// Wide screens show six or seven covers a row, big enough to read their titles from a chair.
+const CARD_WIDTH = { regular: 'w-[112px] lg:w-[164px]', large: 'w-[132px] lg:w-[184px]' } as const;
 
 interface DramaRailProps {
   title: string;

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/i18n';
 import { Link } from 'react-router';
 import { CoverImage } from '../../../shared/ui/cover-image';
+import { RowArrows } from '../../../shared/ui/row-arrows';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { bannerLabels } from '../lib/banner-labels';
 
@@ -24,7 +25,7 @@ function Slide({ drama, index, total }: { drama: DramaSummary; index: number; to
     <article
       aria-roledescription="slide"
       aria-label={t('home.slide', { index: index + 1, total })}
-      className="relative aspect-[16/11] w-[88%] shrink-0 snap-start overflow-hidden rounded-[24px] bg-surface-2 shadow-card"
+      className="relative aspect-[16/11] w-[88%] shrink-0 snap-start overflow-hidden rounded-[24px] bg-surface-2 shadow-card lg:aspect-[2/1] lg:w-[calc(50%-0.5rem)]"
       data-testid="featured-slide"
     >
       {/* The poster itself, blurred, tints the whole banner in its own colours. */}
@@ -37,7 +38,7 @@ function Slide({ drama, index, total }: { drama: DramaSummary; index: number; to
         className="absolute inset-0 size-full scale-125 object-cover blur-2xl saturate-150"
       />
       <div aria-hidden className="absolute inset-0 bg-gradient-to-r from-black/75 via-black/55 to-black/35" />
-      <div className="relative flex h-full gap-4 p-4">
+      <div className="relative flex h-full gap-4 p-4 lg:gap-6 lg:p-6">
         <Link
           to={`/player/${drama.id}`}
           tabIndex={-1}
@@ -49,21 +50,21 @@ function Slide({ drama, index, total }: { drama: DramaSummary; index: number; to
             eager={index === 0}
             width={600}
             height={800}
-            sizes="180px"
+            sizes="(min-width: 1024px) 260px, 180px"
             className="size-full object-cover"
           />
         </Link>
         <div className="flex min-w-0 flex-1 flex-col text-white">
           {labels.length > 0 && (
-            <p className="truncate text-[11px] font-semibold tracking-wide text-[#ff8aa0]">{labels.join(' · ')}</p>
+            <p className="truncate text-[11px] font-semibold tracking-wide text-[#ff8aa0] lg:text-xs">{labels.join(' · ')}</p>
           )}
-          <h3 className="mt-1 line-clamp-2 shrink-0 text-base leading-snug font-extrabold tracking-tight [overflow-wrap:anywhere]">
+          <h3 className="mt-1 line-clamp-2 shrink-0 text-base leading-snug font-extrabold tracking-tight [overflow-wrap:anywhere] lg:text-2xl">
             {drama.title}
           </h3>
-          <p className="mt-1 line-clamp-2 text-xs leading-normal text-white/70">{drama.description}</p>
+          <p className="mt-1 line-clamp-2 text-xs leading-normal text-white/70 lg:mt-2 lg:line-clamp-3 lg:text-sm">{drama.description}</p>
           <div className="mt-auto flex flex-col items-start gap-2 pt-2">
-            <span className="text-[11px] font-medium text-white/60">{episodes}</span>
-            <Link to={`/player/${drama.id}`} className="btn-primary min-h-9 gap-1.5 px-4 text-[13px] whitespace-nowrap">
+            <span className="text-[11px] font-medium text-white/60 lg:text-xs">{episodes}</span>
+            <Link to={`/player/${drama.id}`} className="btn-primary min-h-9 gap-1.5 px-4 text-[13px] whitespace-nowrap lg:min-h-11 lg:px-6 lg:text-[15px]">
               <Play aria-hidden className="size-3.5 fill-current" />
               {t('drama.watchNow')}
             </Link>
@@ -77,8 +78,8 @@ function Slide({ drama, index, total }: { drama: DramaSummary; index: number; to
 export function FeaturedCarouselSkeleton() {
   return (
     <div aria-hidden className="flex gap-3 overflow-hidden px-4">
-      <Skeleton className="aspect-[16/11] w-[88%] shrink-0 rounded-[24px]" />
-      <Skeleton className="aspect-[16/11] w-[88%] shrink-0 rounded-[24px]" />
+      <Skeleton className="aspect-[16/11] w-[88%] shrink-0 rounded-[24px] lg:aspect-[2/1] lg:w-[calc(50%-0.5rem)]" />
+      <Skeleton className="aspect-[16/11] w-[88%] shrink-0 rounded-[24px] lg:aspect-[2/1] lg:w-[calc(50%-0.5rem)]" />
     </div>
   );
 }
@@ -149,14 +150,14 @@ export function FeaturedCarousel({ dramas }: { dramas: readonly DramaSummary[] }
         onMouseLeave={resume}
         onFocus={pause}
         onBlur={resume}
-        className="scrollbar-none relative flex snap-x snap-mandatory scroll-px-4 gap-3 overflow-x-auto overscroll-x-contain px-4"
+        className="scrollbar-none relative flex snap-x snap-mandatory scroll-px-4 gap-3 overflow-x-auto overscroll-x-contain px-4 lg:gap-4"
       >
         {dramas.map((drama, index) => (
           <Slide key={drama.id} drama={drama} index={index} total={count} />
         ))}
       </div>
       {count > 1 && (
-        <div className="mt-3 flex justify-center gap-0.5">
+        <div className="relative mt-3 flex justify-center gap-0.5">
           {dramas.map((drama, index) => (
             <button
               key={drama.id}
@@ -173,6 +174,7 @@ export function FeaturedCarousel({ dramas }: { dramas: readonly DramaSummary[] }
               />
             </button>
           ))}
+          <RowArrows scrollerRef={scrollerRef} className="absolute top-1/2 right-4 -translate-y-1/2" />
         </div>
       )}
     </section>

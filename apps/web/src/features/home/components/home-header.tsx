@@ -33,7 +33,7 @@ export function HomeHeader() {
         </h1>
         <Link
           to="/search"
-          className="ml-auto flex h-9 min-w-0 flex-1 basis-0 items-center gap-2 rounded-full bg-surface-2 px-3 text-[13px] text-fg-subtle active:bg-surface-3"
+          className="ml-auto flex h-9 min-w-0 flex-1 basis-0 items-center gap-2 rounded-full bg-surface-2 px-3 text-[13px] text-fg-subtle active:bg-surface-3 lg:h-10 lg:max-w-md lg:hover:bg-surface-3"
           aria-label={t('routes.search')}
           data-testid="search-entry"
         >

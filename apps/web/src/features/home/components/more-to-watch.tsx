@@ -40,12 +40,12 @@ export function MoreToWatch({ settled }: { settled: boolean }) {
   }, [hasNextPage, isFetchingNextPage, fetchNextPage, error]);
 
   return (
-    <section ref={sectionRef} aria-labelledby={headingId} data-testid="more-to-watch" className="mt-7">
+    <section ref={sectionRef} aria-labelledby={headingId} data-testid="more-to-watch" className="mt-7 lg:mt-10">
       <SectionHeader id={headingId} title={t('home.moreToWatch')} />
       {error && !data ? (
         <ErrorState compact error={error} onRetry={() => void refetch()} className="mx-4 mt-2.5" />
       ) : (
-        <div className="mt-2.5 grid grid-cols-3 gap-x-2.5 gap-y-4 px-4">
+        <div className="mt-2.5 grid grid-cols-3 gap-x-2.5 gap-y-4 px-4 lg:grid-cols-5 lg:gap-x-4 lg:gap-y-6 xl:grid-cols-6">
           {isPending
             ? Array.from({ length: 6 }, (_, index) => <DramaCardSkeleton key={index} still={!near} />)
             : unique.map((drama) => <DramaCard key={drama.id} drama={drama} meta={drama.category?.name} />)}

@@ -20,15 +20,7 @@ interface EpisodeDrawerProps {
 
 /** Numbered cells grouped in ranges of 30 ("1-30", "31-60"), a lock on locked ones, a mark on the current one. */
 export function EpisodeDrawer({ open, onClose, title, episodes, currentId, vip, isCompleted, onChoose }: EpisodeDrawerProps) {
-  const { t } = useTranslation();
-  const free = episodes.filter((episode) => episode.isFree).length;
-  const summary = [
-    isCompleted ? t('player.completed') : t('player.ongoing'),
-    t('player.totalEpisodes', { count: episodes.length }),
-    !vip && free > 0 && free < episodes.length ? t('player.freeCount', { count: free }) : null,
-  ]
-    .filter(Boolean)
-    .join(' · ');
+  const summary = useEpisodeSummary(episodes, vip, isCompleted);
 
   return (
     <PlayerSheet open={open} onClose={onClose} title={title} subtitle={summary} testId="episode-drawer">
@@ -38,7 +30,21 @@ export function EpisodeDrawer({ open, onClose, title, episodes, currentId, vip, 
   );
 }
 
-function EpisodeGrid({ episodes, currentId, vip, onChoose }: Pick<EpisodeDrawerProps, 'episodes' | 'currentId' | 'vip' | 'onChoose'>) {
+/** "Completed · 80 episodes · 10 free": the line under the drama's title. */
+export function useEpisodeSummary(episodes: readonly Episode[], vip: boolean, isCompleted: boolean): string {
+  const { t } = useTranslation();
+  const free = episodes.filter((episode) => episode.isFree).length;
+  return [
+    isCompleted ? t('player.completed') : t('player.ongoing'),
+    t('player.totalEpisodes', { count: episodes.length }),
+    !vip && free > 0 && free < episodes.length ? t('player.freeCount', { count: free }) : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+/** The drawer's grid, also shown beside the video on a wide screen. */
+export function EpisodeGrid({ episodes, currentId, vip, onChoose }: Pick<EpisodeDrawerProps, 'episodes' | 'currentId' | 'vip' | 'onChoose'>) {
   const { t } = useTranslation();
   const ranges = useMemo(() => {
     const out: Episode[][] = [];

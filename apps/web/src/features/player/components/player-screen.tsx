@@ -32,6 +32,8 @@ import { SubtitleOverlay } from './subtitle-overlay';
 import { SubtitleSheet } from './subtitle-sheet';
 import { UnlockChip } from './unlock-chip';
 import { VipPrompt } from './vip-prompt';
+import { EpisodePanel } from './episode-panel';
+import { useWideScreen } from '../../../shared/ui/use-media-query';
 
 interface PlayerScreenProps {
   drama: DramaDetail;
@@ -70,6 +72,8 @@ export function PlayerScreen({ drama, start }: PlayerScreenProps) {
   const [current, setCurrent] = useState<Current>({ episodeId: start.episode.id, startAt: start.startAt, retry: 0 });
   const [sheet, setSheet] = useState<Sheet>(null);
   const [fullscreen, setFullscreen] = useState(false);
+  // A wide screen shows the episode list beside the video instead of in a drawer.
+  const wide = useWideScreen();
 
   const index = Math.max(
     0,
@@ -373,7 +377,7 @@ export function PlayerScreen({ drama, start }: PlayerScreenProps) {
         data-controls={chrome.visible ? 'shown' : 'hidden'}
         onFocus={(event) => setKeyboardInside(event.target.matches(':focus-visible'))}
         onBlur={() => setKeyboardInside(false)}
-        className="dark fixed inset-0 z-30 mx-auto flex max-w-[480px] flex-col overflow-hidden bg-black text-white select-none"
+        className="dark fixed inset-0 z-30 mx-auto flex max-w-[480px] flex-col overflow-hidden bg-black text-white select-none lg:right-[400px] lg:w-[calc(100dvh*9/16)] lg:max-w-[calc(100vw-400px)] lg:shadow-[0_0_0_100vmax_#000]"
       >
         <div ref={stageRef} className="absolute inset-0">
           <GestureLayer
@@ -464,6 +468,17 @@ export function PlayerScreen({ drama, start }: PlayerScreenProps) {
 
       {controlsMounted && (
         <>
+          {wide && (
+            <EpisodePanel
+              title={drama.title}
+              description={drama.description}
+              episodes={episodes}
+              currentId={episode.id}
+              vip={vip}
+              isCompleted={drama.isCompleted}
+              onChoose={(target) => target.id !== episode.id && goTo(target)}
+            />
+          )}
           <EpisodeDrawer
             open={sheet === 'episodes'}
             onClose={() => setSheet(null)}

@@ -33,7 +33,8 @@ export function PlayerSheet({ open, title, subtitle, onClose, children, testId }
           data-testid={testId}
           onOpenAutoFocus={onOpenAutoFocus}
           onCloseAutoFocus={onCloseAutoFocus}
-          className="dark fixed inset-x-0 bottom-0 z-[65] mx-auto flex max-h-[70dvh] w-full max-w-[480px] flex-col rounded-t-[24px] bg-surface/95 pb-[calc(env(safe-area-inset-bottom)+12px)] text-fg shadow-[0_-12px_40px_rgb(0_0_0/0.5)] backdrop-blur-xl outline-none"
+          // On a wide screen it rises over the video, which stands left of the episode list.
+          className="dark fixed inset-x-0 bottom-0 z-[65] mx-auto flex max-h-[70dvh] w-full max-w-[480px] flex-col lg:right-[400px] lg:max-w-[calc(100dvh*9/16)] rounded-t-[24px] bg-surface/95 pb-[calc(env(safe-area-inset-bottom)+12px)] text-fg shadow-[0_-12px_40px_rgb(0_0_0/0.5)] backdrop-blur-xl outline-none"
         >
           <SheetHandle />
           <div className="flex items-center gap-3 px-5 pb-2">
