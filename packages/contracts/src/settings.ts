@@ -48,6 +48,21 @@ export const httpsUrlOrEmptySchema = z
     error: 'must be an https:// address, or empty for none',
   });
 
+/**
+ * An image address: https, or a path on this site ('/media/brand/follow-qr.png'), or '' for
+ * none. The web app's CSP loads images from its own origin and the media origin only, so an
+ * image elsewhere belongs under MEDIA_BASE_URL or MEDIA_DIR/brand.
+ */
+export const imageUrlOrEmptySchema = z
+  .string()
+  .trim()
+  .max(2048)
+  .refine(
+    (value) =>
+      value === '' || /^\/(?![/\\])[^\s]*$/.test(value) || (URL.canParse(value) && new URL(value).protocol === 'https:'),
+    { error: 'must be an https:// address or a path on this site, or empty for none' },
+  );
+
 const settingsTextsSchema = z.object({
   userAgreement: z.string(),
   privacyPolicy: z.string(),
@@ -57,7 +72,7 @@ const settingsTextsSchema = z.object({
 });
 const settingsTextsPatchSchema = settingsTextsSchema
   .partial()
-  .extend({ followUsLink: httpsUrlOrEmptySchema.optional(), followUsQrImage: httpsUrlOrEmptySchema.optional() })
+  .extend({ followUsLink: httpsUrlOrEmptySchema.optional(), followUsQrImage: imageUrlOrEmptySchema.optional() })
   .strict();
 
 /** Every locale's own texts; an empty one means "show the default locale's". */
@@ -75,7 +90,7 @@ export const adminSystemSettingsPatchSchema = systemSettingsSchema
     // Without a default: a change that leaves it out must keep the stored value, not reset it.
     followSystemTheme: z.boolean().optional(),
     followUsLink: httpsUrlOrEmptySchema.optional(),
-    followUsQrImage: httpsUrlOrEmptySchema.optional(),
+    followUsQrImage: imageUrlOrEmptySchema.optional(),
     translations: z
       .object({ 'zh-Hant': settingsTextsPatchSchema.optional(), 'en-US': settingsTextsPatchSchema.optional() })
       .strict()

@@ -34,6 +34,7 @@ const signUp = () => import('../features/auth/pages/sign-up-page').then((m) => m
 const resetPassword = () => import('../features/auth/pages/reset-password-page').then((m) => m.ResetPasswordPage);
 const verification = () => import('../features/auth/pages/verification-page').then((m) => m.VerificationPage);
 const profile = () => import('../features/profile/pages/profile-page').then((m) => m.ProfilePage);
+const profileEdit = () => import('../features/profile/pages/profile-edit-page').then((m) => m.ProfileEditPage);
 const player = () => import('../features/player/pages/player-page').then((m) => m.PlayerPage);
 const category = () => import('../features/category/pages/category-page').then((m) => m.CategoryPage);
 const tag = () => import('../features/category/pages/tag-page').then((m) => m.TagPage);
@@ -73,6 +74,7 @@ const TABLE: Entry[] = [
   ['/auth/verification', false, 'routes.verification', 'slide-left', verification],
   ['/auth/reset-password', false, 'routes.resetPassword', 'slide-left', resetPassword],
   ['/profile', true, 'routes.profile', 'fade', profile],
+  ['/profile/edit', true, 'routes.profileEdit', 'slide-left', profileEdit],
   ['/settings', true, 'routes.settings', 'slide-left', settings],
   ['/settings/change-password', true, 'routes.changePassword', 'slide-left', changePassword],
   ['/settings/language', true, 'routes.language', 'slide-left', language],

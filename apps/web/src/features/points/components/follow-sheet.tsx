@@ -1,62 +1,99 @@
-import { Heart, LoaderCircle, PhoneCall } from 'lucide-react';
+import type { FollowTarget } from '@drama/contracts';
+import { Check, ExternalLink, LoaderCircle } from 'lucide-react';
+import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/i18n';
-import { useSystemSettings } from '../../../shared/system-settings/get-system-settings';
 import { BottomSheet } from '../../../shared/ui/bottom-sheet';
-
-const DEFAULT_LOGO = '/media/brand/logo-144.webp';
+import { useFollowOpened } from '../api/follow-opened';
 
 interface FollowSheetProps {
   open: boolean;
+  follow: FollowTarget | null;
+  siteName: string;
   onClose: () => void;
   onFollowed: () => void;
   pending: boolean;
 }
 
-/** The official account to follow (the site's name and configured contact), and "done". */
-export function FollowSheet({ open, onClose, onFollowed, pending }: FollowSheetProps) {
+/**
+ * Where to follow us: the official account's QR code (the operator's image, or one drawn from
+ * its link) and a button that opens the link. "Done" waits until the member has opened it:
+ * the server counts a follow only after an open it recorded.
+ */
+export function FollowSheet({ open, follow, siteName, onClose, onFollowed, pending }: FollowSheetProps) {
   const { t } = useTranslation();
-  const { data: settings } = useSystemSettings();
-  const [logoFailed, setLogoFailed] = useState(false);
-  const siteName = settings?.siteName || t('app.name');
-  const contact = settings?.contact?.trim();
+  const opened = useFollowOpened();
+  const [qrFailed, setQrFailed] = useState(false);
+  const markOpened = () => {
+    if (!follow?.opened && !opened.isPending && !opened.isSuccess) opened.mutate();
+  };
+  const isOpened = Boolean(follow?.opened) || opened.isSuccess;
+  const qrImage = follow?.qrImage && !qrFailed ? follow.qrImage : null;
+
   return (
     <BottomSheet open={open} title={t('points.follow.title')} onClose={onClose}>
-      <div className="mt-2 flex items-center gap-3.5 rounded-2xl border border-line bg-surface-2 px-4 py-4">
-        {logoFailed ? (
-          <span className="grid size-12 shrink-0 place-items-center rounded-2xl bg-accent-soft text-accent">
-            <Heart aria-hidden className="size-6" />
-          </span>
-        ) : (
-          <img
-            src={settings?.siteLogo || DEFAULT_LOGO}
-            alt=""
-            width={48}
-            height={48}
-            className="size-12 shrink-0 rounded-2xl"
-            onError={() => setLogoFailed(true)}
-          />
-        )}
-        <div className="min-w-0">
-          <p className="truncate text-base font-bold" data-testid="follow-site-name">
-            {siteName}
-          </p>
-          <p className="mt-0.5 text-[13px] leading-snug text-fg-muted">{t('points.follow.body', { site: siteName })}</p>
+      {follow && (
+        <div data-testid="follow-sheet">
+          <p className="mt-1 text-[13px] leading-snug text-fg-muted">{t('points.follow.body', { site: siteName })}</p>
+          {(qrImage || follow.link) && (
+            <div className="mt-4 flex flex-col items-center rounded-2xl border border-line bg-surface-2 px-4 py-5">
+              <div className="rounded-xl bg-white p-2.5">
+                {qrImage ? (
+                  <img
+                    src={qrImage}
+                    alt={t('points.follow.qrAlt', { site: siteName })}
+                    width={176}
+                    height={176}
+                    className="size-44 object-contain"
+                    // Shown in full is opened: the code is there to be scanned or saved.
+                    onLoad={markOpened}
+                    onError={() => setQrFailed(true)}
+                    data-testid="follow-qr-image"
+                  />
+                ) : (
+                  <QRCodeSVG
+                    value={follow.link ?? ''}
+                    size={176}
+                    marginSize={0}
+                    role="img"
+                    aria-label={t('points.follow.qrAlt', { site: siteName })}
+                    data-testid="follow-qr-code"
+                  />
+                )}
+              </div>
+              <p className="mt-3 text-center text-xs text-fg-subtle">{t('points.follow.scanHint')}</p>
+            </div>
+          )}
+          {follow.link && (
+            <a
+              href={follow.link}
+              target="_blank"
+              rel="noopener noreferrer"
+              onClick={markOpened}
+              className="mt-3 flex min-h-12 items-center justify-center gap-2 rounded-full border border-accent px-4 text-[15px] font-semibold text-accent active:bg-accent-soft"
+              data-testid="follow-open-link"
+            >
+              <ExternalLink aria-hidden className="size-4" />
+              {t('points.follow.open')}
+            </a>
+          )}
+          <button
+            type="button"
+            onClick={onFollowed}
+            disabled={pending || !isOpened}
+            className="btn-primary mt-3 mb-2 h-12 w-full disabled:opacity-50"
+            data-testid="follow-done"
+          >
+            {pending ? <LoaderCircle aria-hidden className="size-5 animate-spin" /> : <Check aria-hidden className="size-4" />}
+            {t('points.follow.done')}
+          </button>
+          {!isOpened && (
+            <p className="mb-1 text-center text-xs text-fg-subtle" data-testid="follow-open-first">
+              {t('points.follow.openFirst')}
+            </p>
+          )}
         </div>
-      </div>
-      <div className="mt-3 flex items-start gap-3 rounded-2xl border border-line px-4 py-3.5">
-        <PhoneCall aria-hidden className="mt-0.5 size-5 shrink-0 text-fg-muted" />
-        <div className="min-w-0">
-          <p className="text-[13px] text-fg-subtle">{t('points.follow.contactLabel')}</p>
-          <p className="mt-0.5 text-[15px] font-medium [overflow-wrap:anywhere]" data-testid="follow-contact">
-            {contact || t('profile.noContact')}
-          </p>
-        </div>
-      </div>
-      <button type="button" onClick={onFollowed} disabled={pending} className="btn-primary mt-4 mb-2 h-12 w-full disabled:opacity-60">
-        {pending ? <LoaderCircle aria-hidden className="size-5 animate-spin" /> : <Heart aria-hidden className="size-4" />}
-        {t('points.follow.done')}
-      </button>
+      )}
     </BottomSheet>
   );
 }

@@ -19,6 +19,13 @@ export function MallItemCard({ item, balance, onExchange, pending }: MallItemCar
   const locale = useLocale();
   const soldOut = item.stock === 0;
   const short = balance !== undefined && balance < item.costPoints ? item.costPoints - balance : 0;
+  // Too few points is a reason not to press, said on the button itself, not a dialog after it.
+  const unavailable = soldOut || short > 0;
+  const label = soldOut
+    ? t('points.mall.soldOut')
+    : short > 0
+      ? t('points.mall.needMorePoints', { points: formatPoints(short, locale) })
+      : t('points.mall.exchange');
   return (
     <li
       className="flex min-w-0 flex-col overflow-hidden rounded-2xl border border-line bg-surface"
@@ -59,18 +66,20 @@ export function MallItemCard({ item, balance, onExchange, pending }: MallItemCar
             <Coins aria-hidden className="size-4" strokeWidth={2.25} />
             {formatPoints(item.costPoints, locale)}
           </p>
-          <p className="mt-0.5 min-h-4 text-[11px] leading-4 text-fg-subtle tabular-nums">
-            {short > 0 ? t('points.mall.needMore', { points: formatPoints(short, locale) }) : '\u00a0'}
-          </p>
           <button
             type="button"
-            disabled={soldOut || pending}
+            disabled={unavailable || pending}
             aria-busy={pending || undefined}
             onClick={() => onExchange(item)}
-            className="btn-primary mt-2 min-h-11 w-full px-3 text-sm disabled:opacity-50 disabled:shadow-none disabled:active:scale-100"
+            data-testid="mall-exchange"
+            className={
+              unavailable
+                ? 'mt-2 min-h-11 w-full rounded-full bg-surface-3 px-3 text-[13px] leading-tight font-semibold text-fg-subtle tabular-nums'
+                : 'btn-primary mt-2 min-h-11 w-full px-3 text-sm disabled:opacity-50 disabled:shadow-none disabled:active:scale-100'
+            }
           >
             {pending && <LoaderCircle aria-hidden className="size-4 animate-spin" />}
-            {soldOut ? t('points.mall.soldOut') : t('points.mall.exchange')}
+            {label}
           </button>
         </div>
       </div>

@@ -25,5 +25,5 @@ export const TASK_LOOK: Record<TaskType, { icon: LucideIcon; tint: string }> = {
 export const TASK_DESTINATION: Partial<Record<TaskType, string>> = {
   watchVideo: '/',
   bindPhone: '/settings/bind-phone',
-  completeProfile: '/settings',
+  completeProfile: '/profile/edit',
 };

@@ -17,7 +17,8 @@ import { InviteSheet } from '../components/invite-sheet';
 import { LoadError } from '../components/load-error';
 import { TaskRow, TaskRowSkeleton } from '../components/task-row';
 import { useClaimReward } from '../hooks/use-claim-reward';
-import { formatClock, formatPoints, timeUntil } from '../lib/format';
+import { formatPoints, timeUntil } from '../lib/format';
+import { describeReset } from '../lib/reset-time';
 import { TASK_DESTINATION } from '../lib/task-meta';
 
 function isAbort(error: unknown): boolean {
@@ -98,6 +99,7 @@ export function TasksPage() {
   const newbie = tasks.data?.items.filter((task) => task.category === 'newbie') ?? [];
   const resetsAt = tasks.data?.resetsAt;
   const left = resetsAt ? timeUntil(resetsAt) : null;
+  const reset = tasks.data ? describeReset(tasks.data.resetsAt, tasks.data.timeZone, locale) : null;
 
   return (
     <div className="flex flex-1 flex-col pb-8" data-testid="tasks-page">
@@ -121,9 +123,14 @@ export function TasksPage() {
             </Link>
             <div className="flex max-w-[55%] items-start gap-1.5 text-right text-xs leading-snug text-fg-muted" data-testid="tasks-reset">
               <Clock aria-hidden className="mt-px size-3.5 shrink-0" />
-              {resetsAt && left ? (
+              {reset && left ? (
                 <span>
-                  {t('points.tasks.resetsAt', { time: formatClock(resetsAt, locale) })}
+                  {t('points.tasks.resetsAtZone', { time: reset.time, zone: reset.zone })}
+                  {reset.localTime && (
+                    <span className="block" data-testid="tasks-reset-local">
+                      {t('points.tasks.resetsLocal', { time: reset.localTime })}
+                    </span>
+                  )}
                   <span className="block text-fg-subtle tabular-nums">{t('points.tasks.resetsIn', left)}</span>
                 </span>
               ) : (
@@ -144,6 +151,8 @@ export function TasksPage() {
       )}
       <FollowSheet
         open={sheet === 'follow'}
+        follow={tasks.data?.follow ?? null}
+        siteName={siteName}
         onClose={closeSheet}
         pending={progress.isPending && progress.variables === 'followUs'}
         onFollowed={() => report('followUs', closeSheet)}

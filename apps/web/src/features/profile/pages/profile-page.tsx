@@ -9,6 +9,7 @@ import {
   History,
   Info,
   MessageSquareText,
+  PenLine,
   Receipt,
   Settings,
   Ticket,
@@ -32,6 +33,8 @@ export function ProfilePage() {
   const user = me.data ?? keptUser;
   if (!user) return null;
   const vip = isVipActive(user);
+  // The nickname comes with the profile call; until then the username stands in.
+  const name = me.data?.nickname || user.username;
 
   return (
     <div className="relative flex flex-1 flex-col pb-8" data-testid="profile-page">
@@ -40,11 +43,13 @@ export function ProfilePage() {
         className="pointer-events-none absolute inset-x-0 top-0 h-64 bg-gradient-to-b from-accent-soft via-accent-soft/40 to-transparent"
       />
       <header className="relative flex items-center gap-3.5 px-4 pt-[calc(env(safe-area-inset-top)+20px)] pb-5">
-        <ProfileAvatar username={user.username} avatar={user.avatar} vip={vip} />
+        <Link to="/profile/edit" className="rounded-full" aria-label={t('profileEdit.entry')} data-testid="profile-avatar-link">
+          <ProfileAvatar username={name} avatar={user.avatar} vip={vip} />
+        </Link>
         <div className="min-w-0 flex-1">
           <h1 className="flex min-w-0 items-center gap-2 text-[22px] leading-tight font-bold tracking-tight">
             <span className="truncate" data-testid="profile-username">
-              {user.username}
+              {name}
             </span>
             {vip && (
               <span className="inline-flex shrink-0 items-center gap-0.5 rounded-full bg-gradient-to-r from-gold-fill to-gold-fill-2 px-2 py-0.5 text-[11px] font-bold text-on-gold">
@@ -53,7 +58,17 @@ export function ProfilePage() {
               </span>
             )}
           </h1>
-          <p className="mt-1 text-[13px] text-fg-subtle tabular-nums">{t('profile.userId', { id: user.id })}</p>
+          <p className="mt-1 flex items-center gap-2 text-[13px] text-fg-subtle tabular-nums">
+            {t('profile.userId', { id: user.id })}
+          </p>
+          <Link
+            to="/profile/edit"
+            data-testid="profile-edit-link"
+            className="-ml-1 inline-flex min-h-9 items-center gap-1 rounded-full px-1 text-[13px] font-semibold text-accent"
+          >
+            <PenLine aria-hidden className="size-3.5" strokeWidth={2.2} />
+            {t('profileEdit.entry')}
+          </Link>
         </div>
         <Link to="/settings" className="icon-btn -mr-1.5" aria-label={t('profile.settings')}>
           <Settings aria-hidden className="size-[22px]" strokeWidth={1.9} />
