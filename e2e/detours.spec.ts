@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { STORAGE_KEYS, type DramaDetail, type Episode } from '@drama/contracts';
+import { API_BASE, STORAGE_KEYS, apiPaths, createOrderResponseSchema, type DramaDetail, type Episode } from '@drama/contracts';
+import { openWith, report, seriousViolations, settled } from './a11y-support';
 import { createAccount, signInAs, uniqueUsername, type TestAccount } from './accounts';
 import { expect, recordToasts, seedStorage, test } from './fixtures';
 import { SWIPE_HINT_SEEN, dramaDetail, expectPlaying } from './player-support';
@@ -245,3 +246,43 @@ test('membership keeps its payment channels in view beside the total, not under 
   await page.getByTestId('membership-continue').tap();
   await expect(page).toHaveURL(new RegExp(`channel=wechat&drama=${DRAMA}&episode=${locked.id}$`));
 });
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`the detour screens have no serious accessibility violations (${theme})`, async ({ page, request }) => {
+    test.slow();
+    const { locked } = await lockedNine(request);
+    const check = async (where: string) => {
+      await settled(page);
+      const violations = await seriousViolations(page, where);
+      expect.soft(violations, `serious or critical accessibility violations:\n${report(violations)}`).toEqual([]);
+    };
+
+    const guest = await page.context().newPage();
+    await openWith(guest, { theme });
+    await guest.goto(`/player/${DRAMA}?episode=${locked.id}`);
+    await expect(guest.getByTestId('unlock-chip')).toBeVisible();
+    const violations = await seriousViolations(guest, 'player with the unlock chip');
+    expect.soft(violations, report(violations)).toEqual([]);
+    await guest.close();
+
+    const account = await createAccount(request);
+    await openWith(page, { theme, session: account });
+    await page.goto(`/player/${DRAMA}?episode=${locked.id}&unlock=1`);
+    await expect(page.getByTestId('vip-prompt')).toBeVisible();
+    await check('player at a locked episode, its gate open');
+
+    await page.goto(`/membership?drama=${DRAMA}&episode=${locked.id}`);
+    await expect(page.getByTestId('unlock-target-episode')).toBeVisible();
+    await check('membership for an episode');
+
+    const created = await request.post(`${API_BASE}${apiPaths.orders()}`, {
+      headers: { Authorization: `Bearer ${account.token}` },
+      data: { planId: 1, channel: 'alipay' },
+    });
+    const { order } = createOrderResponseSchema.parse(await created.json()).data;
+    await request.post(`${API_BASE}/sandbox/checkout/${order.orderNo}`, { data: { result: 'success' } });
+    await page.goto(`/payment/result?orderId=${order.id}&drama=${DRAMA}&episode=${locked.id}`);
+    await expect(page.getByTestId('continue-episode')).toHaveText(`Continue episode ${locked.sequence}`);
+    await check('payment result for an episode');
+  });
+}
