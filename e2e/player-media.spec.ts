@@ -15,6 +15,24 @@ function hasFfmpeg(): boolean {
   }
 }
 
+test("an HLS episode plays through the browser's own HLS where it has one (Safari's path), without hls.js", async ({ page, request }) => {
+  const native = await page.evaluate(() => document.createElement('video').canPlayType('application/vnd.apple.mpegurl'));
+  // Debian's Chromium plays HLS itself, as Safari does; WebKitGTK and Firefox do not (e2e/engines).
+  test.skip(native === '', 'this Chromium has no native HLS');
+  const first = (await dramaDetail(request, 1)).episodes[0]!;
+  expect(first.playUrl).toMatch(/\/index\.m3u8/);
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
+  await openAs(page);
+  await page.goto(`/player/1?episode=${first.id}`);
+  await expectPlaying(page, first.id);
+  // The element is given the playlist itself, not a Media Source (blob:) fed by hls.js.
+  expect((await videoState(page)).src).toMatch(new RegExp(`/media/episodes/${first.id}/index\\.m3u8`));
+  expect(scripts.filter((url) => /\/hls-[\w-]+\.js$/.test(url))).toEqual([]);
+});
+
 test.describe('HLS sources', () => {
   test.skip(!hasFfmpeg(), 'needs ffmpeg to cut an HLS stream from a demo clip');
 

@@ -50,16 +50,30 @@ interface Pending {
   startAt: number;
   /** The start position has been applied (or was 0). */
   positioned: boolean;
+  /** Jumps made over a gap before the first data (see startOfData). */
+  jumps: number;
 }
 
 const HAVE_METADATA = 1;
 const HAVE_CURRENT_DATA = 2;
 /**
- * The widest gap between the position and the first buffered data that is jumped over. An HLS
+ * The widest gap between the position and the first buffered data that is played across. An HLS
  * stream's first segment may start a fraction of a second after 0 (its first presentation time);
  * a wider gap is missing content, not an offset.
  */
 const MAX_START_GAP = 2;
+/**
+ * Where such a jump lands: just inside the data. `buffered` reports times rounded to the
+ * microsecond, a hair before the first frame's exact time; a frame lasts 1/60 s or more.
+ */
+const INTO_DATA = 0.01;
+/**
+ * WebKit now and then never ends a seek made while data is still being appended (the element
+ * stays `seeking` at HAVE_METADATA); the same seek made again ends. So a jump is repeated this
+ * often, this many times, until a frame has come.
+ */
+const JUMP_RETRY_MS = 1000;
+const MAX_JUMPS = 6;
 
 function isNamedError(error: unknown, name: string): boolean {
   return typeof error === 'object' && error !== null && 'name' in error && (error as { name: unknown }).name === name;
@@ -90,6 +104,8 @@ export class PlayerEngine {
   private rate = 1;
   /** Whether playback should run once the source is ready (false after an explicit pause). */
   private wantsPlay = true;
+  /** Repeats a jump into the data that WebKit may leave unfinished. */
+  private jumpTimer: ReturnType<typeof setTimeout> | null = null;
 
   /** Called when the episode on screen plays to its end. */
   private onEnded: (() => void) | null = null;
@@ -156,8 +172,8 @@ export class PlayerEngine {
       on('seeked', () => this.onReadyChange(index)),
       on('timeupdate', () => this.isActive(index) && this.readTimes()),
       on('durationchange', () => this.isActive(index) && this.readTimes()),
-      // The hidden element needs it too: buffered data arriving after its metadata may leave it
-      // short of a frame (see nudgeIntoBuffer).
+      // The incoming element needs it too: data arriving after its metadata may show a gap before
+      // it (see startOfData).
       on('progress', () => this.onReadyChange(index)),
       on('playing', () => this.isActive(index) && this.set({ status: 'playing', waiting: false })),
       on('play', () => this.isActive(index) && this.set({ status: this.snapshot.waiting ? 'loading' : 'playing' })),
@@ -233,7 +249,7 @@ export class PlayerEngine {
             if (data.fatal) this.failSlot(index);
           });
           // Appends through Media Source Extensions fire no progress event in WebKit: each
-          // buffered fragment is the moment a waiting element may be nudged to a frame.
+          // buffered fragment is the moment to see whether a waiting element faces a gap.
           hls.on(Hls.Events.FRAG_BUFFERED, () => this.onReadyChange(index));
           hls.loadSource(url);
           hls.attachMedia(video);
@@ -270,36 +286,42 @@ export class PlayerEngine {
       this.advancePending(pending);
       return;
     }
-    if (this.isActive(index)) {
-      this.readTimes();
-      return;
-    }
-    // A preloading standby gets its first frame now, so that switching to it is instant.
-    const video = this.slots[index].video;
-    if (index !== this.active && pending?.slot !== index && video && !video.seeking && video.readyState === HAVE_METADATA) {
-      this.nudgeIntoBuffer(video);
-    }
+    if (this.isActive(index)) this.readTimes();
   }
 
   /**
-   * Moves a paused element to the start of the buffered data just after its position. WebKit's
-   * Media Source Extensions keep an element whose first buffered range starts after its position
-   * (an HLS stream's first segment at 0.1667 s, with the element at 0) at HAVE_METADATA for good:
-   * no frame, so no swap. Playing would jump the gap (as explore's feed does), but the hidden
-   * element waits for its frame before it plays. Returns whether it seeked.
+   * Where a paused element should be moved when it waits before a gap: its position is short of
+   * its first buffered data by a fraction of a second (an HLS stream's first segment at 0.1667 s,
+   * the element at 0). WebKit's Media Source Extensions keep such an element at HAVE_METADATA for
+   * good, so no frame and no swap (playing would cross the gap, as explore's feed does, but the
+   * incoming element waits for its frame before it plays). Null when there is no such gap.
    */
-  private nudgeIntoBuffer(video: HTMLVideoElement): boolean {
+  private startOfData(video: HTMLVideoElement): number | null {
     const { buffered, currentTime } = video;
     for (let i = 0; i < buffered.length; i += 1) {
       const start = buffered.start(i);
-      if (start <= currentTime && currentTime < buffered.end(i)) return false;
+      if (start <= currentTime && currentTime < buffered.end(i)) return null;
       if (start > currentTime) {
-        if (start - currentTime > MAX_START_GAP) return false;
-        video.currentTime = start;
-        return true;
+        return start - currentTime <= MAX_START_GAP ? Math.min(start + INTO_DATA, buffered.end(i)) : null;
       }
     }
-    return false;
+    return null;
+  }
+
+  private jumpIntoData(pending: Pending, video: HTMLVideoElement, target: number): void {
+    this.stopJumping();
+    pending.jumps += 1;
+    video.currentTime = target;
+    if (pending.jumps >= MAX_JUMPS) return;
+    this.jumpTimer = setTimeout(() => {
+      this.jumpTimer = null;
+      if (this.pending === pending && video.readyState < HAVE_CURRENT_DATA) this.jumpIntoData(pending, video, target);
+    }, JUMP_RETRY_MS);
+  }
+
+  private stopJumping(): void {
+    if (this.jumpTimer !== null) clearTimeout(this.jumpTimer);
+    this.jumpTimer = null;
   }
 
   /** Positions the incoming element, and swaps it in once it has a frame to show. */
@@ -316,7 +338,8 @@ export class PlayerEngine {
     }
     if (video.seeking) return;
     if (video.readyState < HAVE_CURRENT_DATA) {
-      this.nudgeIntoBuffer(video);
+      const target = pending.jumps === 0 ? this.startOfData(video) : null;
+      if (target !== null) this.jumpIntoData(pending, video, target);
       return;
     }
     this.commit(pending);
@@ -325,6 +348,7 @@ export class PlayerEngine {
   private commit(pending: Pending): void {
     const incoming = this.slots[pending.slot].video;
     const outgoing = pending.slot === this.active ? null : this.slots[this.active].video;
+    this.stopJumping();
     this.pending = null;
     this.active = pending.slot;
     this.paint();
@@ -381,7 +405,7 @@ export class PlayerEngine {
     // Sound stops at once; the picture stays until the new one is ready.
     active.video?.pause();
     if (slot.key !== key || slot.url !== url || slot.video?.error) this.setSource(target, key, url);
-    this.pending = { key, slot: target, startAt, positioned: startAt <= 0 };
+    this.pending = { key, slot: target, startAt, positioned: startAt <= 0, jumps: 0 };
     this.set({ key, status: 'loading', waiting: false, currentTime: startAt, bufferedEnd: 0, duration: 0 });
     const video = slot.video;
     if (video) {
@@ -482,6 +506,7 @@ export class PlayerEngine {
 
   /** Stops both elements and forgets their sources; the engine can load again afterwards. */
   dispose(): void {
+    this.stopJumping();
     this.pending = null;
     for (const slot of this.slots) {
       slot.generation += 1;
