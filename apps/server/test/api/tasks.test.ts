@@ -344,6 +344,10 @@ describe('shareContent and followUs', () => {
     expect((await setSettings({ followUsQrImage: 'https://cdn.example/qr.png' })).status).toBe(200);
     expect((await taskList(auth)).follow).toEqual({ link: null, qrImage: 'https://cdn.example/qr.png', opened: false });
     expect((await taskList({ ...auth, 'accept-language': 'zh-Hant' })).follow?.qrImage).toBe('https://cdn.example/qr.png');
+    // A QR image on this site (the web app's CSP loads images from here and the media origin).
+    expect((await setSettings({ followUsQrImage: '/media/brand/follow-qr.png' })).status).toBe(200);
+    expect((await taskList(auth)).follow?.qrImage).toBe('/media/brand/follow-qr.png');
+    refused(await setSettings({ followUsQrImage: '//evil.example/qr.png' }), 400, 'VALIDATION_FAILED');
 
     // Unset again: gone from every list.
     await setSettings({ followUsQrImage: '', translations: { 'en-US': { followUsLink: '' } } });
