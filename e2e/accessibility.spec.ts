@@ -83,6 +83,7 @@ for (const theme of ['light', 'dark'] as Theme[]) {
       test.setTimeout(240_000);
       await openWith(page, { theme, session: world.session });
       await check(page, '/profile', 'profile');
+      await check(page, '/profile/edit', 'profile editing');
       await check(page, '/settings', 'settings');
       await check(page, '/settings/change-password', 'change password');
       await check(page, '/settings/language', 'language');
