@@ -195,6 +195,29 @@ test.describe('a member at the gate', () => {
   });
 });
 
+test.describe('a member who closes the payment', () => {
+  test('cancels the order and goes back to the drama, the episode still a tap away', async ({ page, request }) => {
+    test.slow();
+    const { drama, locked, first } = await lockedNine(request);
+    const account = await createAccount(request);
+    const toasts = await recordToasts(page);
+    await signInAs(page, account, ENGLISH);
+
+    const gate = await tapLockedEpisode(page, first, locked, toasts);
+    await gate.getByTestId('vip-join').tap();
+    const orderId = await buyWeek(page, drama, locked);
+    await page.getByTestId('cancel-order').tap();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel order' }).tap();
+    await expect(page).toHaveURL(`/payment/result?orderId=${orderId}&drama=${DRAMA}&episode=${locked.id}`);
+    await expect(page.getByTestId('result-title')).toHaveText('Order cancelled');
+    await expect(page.getByTestId('choose-plan-again')).toHaveAttribute('href', `/membership?drama=${DRAMA}&episode=${locked.id}`);
+
+    await page.getByTestId('back-to-drama').tap();
+    await expectPlaying(page, first.id);
+    await expect(page.getByTestId('unlock-chip')).toContainText(`Episode ${locked.sequence} is VIP`);
+  });
+});
+
 test('a link to a locked episode plays the first free one, with that episode’s gate a tap away', async ({ page, request }) => {
   const { locked, first } = await lockedNine(request);
   const toasts = await recordToasts(page);
