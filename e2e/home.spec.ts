@@ -57,6 +57,9 @@ test.describe('catalogue language', () => {
     await expect(first).toHaveText(zh[0]?.title ?? '');
     await page.getByTestId('preferences-button').click();
     await page.locator('label', { has: page.getByTestId('language-en-US') }).click();
+    // The sheet is modal: the page behind is read again once it is closed.
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(first).toHaveText(en[0]?.title ?? '');
   });
 });

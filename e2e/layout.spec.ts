@@ -44,16 +44,17 @@ for (const locale of ['en-US', 'zh-CN'] as const) {
   });
 }
 
-test.describe('phone frame', () => {
+test.describe('wide screen', () => {
   test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, locale: 'en-US' });
 
-  test('centres the content at most 480 px wide on a desktop', async ({ page }) => {
+  test('uses the width beside its navigation rail instead of a phone column', async ({ page }) => {
     await page.goto('/');
     const main = page.locator('main');
     await expect(main).toBeVisible();
+    const rail = await page.getByTestId('side-nav').boundingBox();
     const box = await main.boundingBox();
-    if (!box) throw new Error('main not laid out');
-    expect(box.width).toBeLessThanOrEqual(480);
-    expect(Math.abs(box.x + box.width / 2 - 640)).toBeLessThanOrEqual(1);
+    if (!box || !rail) throw new Error('main or the rail not laid out');
+    expect(box.x).toBeGreaterThanOrEqual(rail.x + rail.width - 1);
+    expect(box.x + box.width).toBeCloseTo(1280, 0);
   });
 });

@@ -1,5 +1,12 @@
+import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { clickControl, dramaDetail, expectPlaying, openAs, showControls } from './player-support';
+
+/** Waits for a sheet's rise to end, so the picture shows it in place. */
+async function settled(sheet: Locator): Promise<void> {
+  await expect(sheet).toBeVisible();
+  await sheet.evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)));
+}
 
 // Not assertions about pixels: pictures of the player for people to look at (test-results/).
 for (const locale of ['zh-CN', 'en-US'] as const) {
@@ -16,14 +23,12 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
     await page.screenshot({ path: testInfo.outputPath(`player-controls-${locale}.png`) });
 
     await clickControl(page, 'action-episodes');
-    await expect(page.getByTestId('episode-drawer')).toBeVisible();
-    await page.waitForTimeout(300);
+    await settled(page.getByTestId('episode-drawer'));
     await page.screenshot({ path: testInfo.outputPath(`player-drawer-${locale}.png`) });
     await page.keyboard.press('Escape');
 
     await clickControl(page, 'action-subtitles');
-    await expect(page.getByTestId('subtitle-sheet')).toBeVisible();
-    await page.waitForTimeout(300);
+    await settled(page.getByTestId('subtitle-sheet'));
     await page.screenshot({ path: testInfo.outputPath(`player-subtitles-${locale}.png`) });
   });
 }

@@ -2,7 +2,7 @@ import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Drawer } from 'vaul';
 import { useTranslation } from '../../../shared/i18n/i18n';
-import { SheetHandle, useSheetFocus, useShownWhileOpen } from '../../../shared/ui/bottom-sheet';
+import { SheetHandle, useSheetFocus, useShownWhileOpen } from '../../../shared/ui/sheet-parts';
 
 interface PlayerSheetProps {
   open: boolean;
