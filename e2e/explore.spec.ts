@@ -2,12 +2,14 @@ import { API_BASE, STORAGE_KEYS, apiPaths, likeStatusResponseSchema } from '@dra
 import type { Locator, Page } from '@playwright/test';
 import { stored } from './accounts';
 import { expect, recordScriptsHolding, test, ZOD_MARK } from './fixtures';
-import { drag, dramaDetail, expectPlaying, openAs, signUp } from './player-support';
+import { dramaDetail, expectPlaying, openAs, signUp } from './player-support';
+import { pointIn, swipe, tap } from './touch';
 
 /*
  * The explore feed with the real server and real media: a full-screen vertical feed where each
- * drama plays its first episode, moved by swipes (finger and mouse), the wheel and the arrow
- * keys; a drama is shown once per browser session.
+ * drama plays its first episode, moved by swipes (a real finger: touch input), the wheel and
+ * the arrow keys; a drama is shown once per browser session. touch-gestures.spec.ts swipes from
+ * every region of an item; desktop-input.spec.ts turns the wheel as a trackpad does.
  */
 
 function activeItem(page: Page): Locator {
@@ -61,18 +63,6 @@ async function expectNextPreloaded(page: Page): Promise<void> {
   await expect.poll(async () => (await videoOf(following)).readyState, { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
 }
 
-/** A real finger: touch events through the browser's input pipeline. */
-async function touchSwipe(page: Page, dy: number, from = { x: 150, y: 450 }): Promise<void> {
-  const client = await page.context().newCDPSession(page);
-  const point = (y: number) => [{ x: from.x, y, id: 1 }];
-  await client.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: point(from.y) });
-  for (let step = 1; step <= 6; step += 1) {
-    await client.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: point(from.y + (dy * step) / 6) });
-  }
-  await client.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-  await client.detach();
-}
-
 async function feedIndex(page: Page): Promise<number> {
   return Number(await page.getByTestId('explore-feed').getAttribute('data-index'));
 }
@@ -98,13 +88,13 @@ test('swipes through five dramas, each playing for real, none twice, the next on
   await expectNextPreloaded(page);
 
   // A drag shorter than the 50 px threshold springs back.
-  await drag(page, -40, { x: 150, y: 450 });
+  await swipe(page, { x: 150, y: 450 }, -40);
   await expect.poll(() => feedIndex(page)).toBe(0);
   await expect(activeItem(page)).toHaveAttribute('data-drama-id', String(seen[0]));
 
   const moves: Array<[string, () => Promise<void>]> = [
-    ['a finger swipe', () => touchSwipe(page, -260)],
-    ['a mouse drag', () => drag(page, -260, { x: 150, y: 500 })],
+    ['a finger swipe', () => swipe(page, { x: 150, y: 450 }, -260, 6)],
+    ['a finger swipe from the like button', async () => swipe(page, await pointIn(activeItem(page).getByTestId('explore-like')), -260, 6)],
     [
       'the wheel',
       async () => {
@@ -194,17 +184,17 @@ test('a tap brings sound for the rest of the session; later taps pause and play'
   await openAs(page, { locale: 'en-US' });
   await page.goto('/explore');
   await expectActivePlaying(page);
-  const tap = () => page.mouse.click(150, 380);
+  const tapVideo = () => tap(page, { x: 150, y: 380 });
 
-  await tap();
+  await tapVideo();
   await expect.poll(async () => (await videoOf(activeItem(page))).muted).toBe(false);
   await expect(activeItem(page).getByTestId('explore-unmute')).toHaveCount(0);
   await expectActivePlaying(page);
 
-  await tap();
+  await tapVideo();
   await expect(activeItem(page)).toHaveAttribute('data-status', 'paused');
   await expect.poll(async () => (await videoOf(activeItem(page))).paused).toBe(true);
-  await tap();
+  await tapVideo();
   await expect(activeItem(page)).toHaveAttribute('data-status', 'playing');
 
   await page.keyboard.press('ArrowDown');

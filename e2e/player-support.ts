@@ -105,7 +105,10 @@ export async function pauseActiveVideo(page: Page): Promise<void> {
   await expect(page.getByTestId('player')).toHaveAttribute('data-controls', 'shown');
 }
 
-/** A drag on the video with the mouse (pointer events, as a finger gives). */
+/**
+ * A drag with the mouse, for the desktop tests only: on the phone the tests swipe with a real
+ * finger (touch.ts), which the browser may take for a scroll where a mouse drag never is.
+ */
 export async function drag(page: Page, dy: number, from = { x: 110, y: 420 }): Promise<void> {
   await page.mouse.move(from.x, from.y);
   await page.mouse.down();

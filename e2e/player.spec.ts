@@ -1,9 +1,18 @@
-import { API_BASE, LIMITS, STORAGE_KEYS, apiPaths, favoriteStatusResponseSchema, likeStatusResponseSchema, resumePointResponseSchema } from '@drama/contracts';
+import {
+  API_BASE,
+  LIMITS,
+  STORAGE_KEYS,
+  apiPaths,
+  dramaListResponseSchema,
+  favoriteStatusResponseSchema,
+  likeStatusResponseSchema,
+  resumePointResponseSchema,
+} from '@drama/contracts';
+import type { Page } from '@playwright/test';
 import { expect, recordScriptsHolding, recordToasts, test, ZOD_MARK } from './fixtures';
 import {
   activeVideo,
   clickControl,
-  drag,
   dramaDetail,
   expectPlaying,
   makeVip,
@@ -12,6 +21,10 @@ import {
   signUp,
   videoState,
 } from './player-support';
+import { longPressDrag, pointIn, swipe, tap } from './touch';
+
+/** A finger's swipe over the picture (touch input, as on the phone these tests emulate). */
+const swipeOnVideo = (page: Page, dy: number) => swipe(page, { x: 110, y: 420 }, dy);
 
 /*
  * The player with the real server and real media (H.264/AAC clips played by Debian's
@@ -33,6 +46,34 @@ test.describe('playback', () => {
     await expect(page.getByTestId('episode-progress')).toHaveText(`EP 1 / ${drama.episodes.length}`);
     await expect(page.getByTestId('drama-description')).toContainText(drama.description.slice(0, 20));
     await expect(page.getByRole('navigation').getByRole('link')).toHaveCount(0);
+  });
+
+  test('the title wraps in the top bar instead of being cut, and the episode number always shows whole', async ({ page, request }) => {
+    const response = await request.get(`${API_BASE}${apiPaths.dramas()}`, { headers: { 'Accept-Language': 'en-US' }, params: { limit: 100 } });
+    const dramas = dramaListResponseSchema.parse(await response.json()).data.items;
+    // The title the finding saw cut ("Reborn Noble Daught…  - Episode 1"), and the longest one.
+    const reborn = dramas.find((drama) => drama.title.startsWith('Reborn Noble Daughter'))!;
+    const longest = dramas.reduce((best, drama) => (drama.title.length > best.title.length ? drama : best));
+    await openAs(page);
+    for (const [drama, whole] of [
+      [reborn, true],
+      [longest, false],
+    ] as const) {
+      await page.goto(`/player/${drama.id}`);
+      await expect(page.getByTestId('player')).toHaveAttribute('data-status', /playing|paused/);
+      const title = page.getByTestId('player-title-drama');
+      await expect(title).toHaveText(drama.title);
+      const lines = await title.evaluate((element) => Math.round(element.clientHeight / parseFloat(getComputedStyle(element).lineHeight)));
+      const cut = await title.evaluate((element) => element.scrollHeight - element.clientHeight > 1);
+      // A title of a usual length shows whole; a very long one takes two lines and ends in an ellipsis.
+      expect(cut, drama.title).toBe(!whole);
+      expect(lines).toBeLessThanOrEqual(2);
+      const episode = page.getByTestId('player-title-episode');
+      await expect(episode).toHaveText('Episode 1');
+      expect(await episode.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
+      const box = (await episode.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+    }
   });
 
   test('a description cut at two lines offers the rest, and takes it back', async ({ page }) => {
@@ -103,18 +144,16 @@ test.describe('playback', () => {
     await page.getByTestId('play-toggle').click();
     await expect.poll(async () => (await videoState(page)).paused).toBe(false);
 
-    // Seek: a press at 75% of the bar, then a drag back to about 25%.
+    // Seek: a tap at 75% of the bar, then a finger's drag along it back to about 25% (a drag up
+    // or down from the bar changes episode instead: touch-gestures.spec.ts).
     const bar = page.getByTestId('progress-bar');
     const box = (await bar.boundingBox())!;
     const duration = (await videoState(page)).duration;
-    await page.mouse.click(box.x + box.width * 0.75, box.y + box.height / 2);
+    await tap(page, { x: box.x + box.width * 0.75, y: box.y + box.height / 2 });
     await expect.poll(async () => (await videoState(page)).currentTime).toBeGreaterThan(duration * 0.7);
-    await page.mouse.move(box.x + box.width * 0.7, box.y + box.height / 2);
-    await expect(page.getByTestId('progress-tooltip')).toHaveText(/^\d\d:\d\d$/);
-    await page.mouse.down();
-    await page.mouse.move(box.x + box.width * 0.25, box.y + box.height / 2, { steps: 6 });
-    await page.mouse.up();
+    await swipe(page, { x: box.x + box.width * 0.7, y: box.y + box.height / 2 }, 0, 8, { dx: -box.width * 0.45 });
     await expect.poll(async () => (await videoState(page)).currentTime).toBeLessThan(duration * 0.4);
+    await expect(page.getByTestId('player')).toHaveAttribute('data-episode', String(first.id));
     await expect(page.getByTestId('player-time')).toHaveText(/^\d\d:\d\d \/ \d\d:\d\d$/);
     await expect.poll(async () => Number(await page.getByTestId('progress-buffered').evaluate((el) => parseFloat((el as HTMLElement).style.width)))).toBeGreaterThan(0);
 
@@ -172,15 +211,15 @@ test.describe('switching episodes', () => {
     await page.goto(`/player/${DRAMA}?episode=${first!.id}`);
     await expectPlaying(page, first!.id);
 
-    await drag(page, -40);
+    await swipeOnVideo(page, -40);
     await page.waitForTimeout(300);
     await expect(page.getByTestId('player')).toHaveAttribute('data-episode', String(first!.id));
 
-    await drag(page, -160);
+    await swipeOnVideo(page, -160);
     await expectPlaying(page, second!.id);
     await expect(page).toHaveURL(new RegExp(`episode=${second!.id}$`));
 
-    await drag(page, 160);
+    await swipeOnVideo(page, 160);
     await expectPlaying(page, first!.id);
     await expect(page).toHaveURL(new RegExp(`episode=${first!.id}$`));
     // History was replaced, not added to.
@@ -209,7 +248,7 @@ test.describe('switching episodes', () => {
     const times = await page.evaluate(() => (window as unknown as { toastTimes: Record<string, number> }).toastTimes);
     expect(times.gone! - times.shown!).toBeGreaterThanOrEqual(1_950);
     expect(times.gone! - times.shown!).toBeLessThan(6_000);
-    await drag(page, 160);
+    await swipeOnVideo(page, 160);
     await expect(page.getByTestId('toast-info')).toHaveText('Already the first episode');
     await page.keyboard.press('ArrowDown');
     await expectPlaying(page, second!.id);
@@ -261,7 +300,7 @@ test.describe('switching episodes', () => {
     await page.goto(`/player/${DRAMA}?episode=${last.id}`);
     await expectPlaying(page, last.id);
     expect((await videoState(page)).src).toMatch(/sig=/);
-    await drag(page, -160);
+    await swipeOnVideo(page, -160);
     await expect(page.getByTestId('toast-info')).toHaveText('Already the last episode');
     await expect(page.getByTestId('player')).toHaveAttribute('data-episode', String(last.id));
   });
@@ -419,21 +458,18 @@ test.describe('subtitles', () => {
     await expect(subtitle).toHaveCSS('color', 'rgb(255, 214, 10)');
     await expect(subtitle).toHaveCSS('background-color', 'rgba(0, 0, 0, 0)');
 
-    // Dragged up, clamped within the stage, and kept.
-    await page.evaluate(() => document.querySelector<HTMLElement>('[data-testid="player"]')?.setAttribute('data-x', '1'));
+    // Held, then dragged up: moved, and kept (touch-gestures.spec.ts checks the band it keeps to).
+    await pauseActiveVideo(page);
     const layer = page.getByTestId('subtitle-layer');
     const before = Number(await layer.getAttribute('data-position'));
-    const box = (await subtitle.boundingBox())!;
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    await page.mouse.down();
-    await page.mouse.move(box.x + box.width / 2, box.y - 100, { steps: 5 });
-    await page.mouse.up();
-    await expect.poll(async () => Number(await layer.getAttribute('data-position'))).toBeGreaterThan(before + 60);
+    await longPressDrag(page, await pointIn(subtitle), -40);
+    // (With the controls shown it has only the room between them and the play button.)
+    await expect.poll(async () => Number(await layer.getAttribute('data-position'))).toBeGreaterThan(before);
     await expect(page.getByTestId('player')).toHaveAttribute('data-episode', String(first.id));
 
     const stored = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}'), STORAGE_KEYS.subtitleSettings);
     expect(stored).toMatchObject({ language: 'en', fontSize: 20, color: 'yellow', backgroundOpacity: 0, visible: true });
-    expect(stored.position).toBeGreaterThan(before + 60);
+    expect(stored.position).toBeGreaterThan(before);
 
     await page.reload();
     await expectPlaying(page, first.id);

@@ -7,12 +7,14 @@ import { useClamped } from '../../../shared/ui/use-clamped';
 
 const MAX_TAGS = 3;
 
-/** Bottom left: the drama's title, tags and description, two lines until asked for more. */
+/** Bottom left: the drama's title, tags and description, two lines until "More" opens it whole. */
 export function FeedInfo({ item }: { item: ExploreItem }) {
   const { t } = useTranslation();
   const { drama, episode } = item;
   const [expanded, setExpanded] = useState(false);
-  const [textRef, clamped] = useClamped<HTMLParagraphElement>(!expanded, drama.description);
+  // Folded: whether two lines cut it (then "More" shows). Opened: the whole text, which scrolls
+  // by itself (out of the swipe's way) only if even the tallest box would cut it.
+  const [textRef, overflows] = useClamped<HTMLParagraphElement>(true, drama.description);
 
   return (
     <section data-testid="explore-info" className="pointer-events-auto min-w-0 pb-1 pl-1 drop-shadow-[0_1px_2px_rgb(0_0_0/0.6)]">
@@ -43,12 +45,12 @@ export function FeedInfo({ item }: { item: ExploreItem }) {
           <p
             ref={textRef}
             data-testid="explore-description"
-            data-no-swipe={expanded || undefined}
-            className={`text-[13px] leading-relaxed text-white/80 ${expanded ? 'max-h-36 touch-pan-y overflow-y-auto overscroll-contain' : 'line-clamp-2'}`}
+            data-gesture-scroll={expanded && overflows ? '' : undefined}
+            className={`text-[13px] leading-relaxed text-white/80 ${expanded ? 'max-h-[45dvh] overflow-y-auto overscroll-contain' : 'line-clamp-2'}`}
           >
             {drama.description}
           </p>
-          {(clamped || expanded) && (
+          {(overflows || expanded) && (
             <button
               type="button"
               aria-expanded={expanded}

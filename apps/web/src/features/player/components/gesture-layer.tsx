@@ -1,9 +1,16 @@
-import { useRef, useState, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
-import { isTap } from '../lib/swipe';
+import { useState, type ReactNode, type RefObject } from 'react';
+import { resisted } from '../../../shared/gestures/swipe';
+import { useSwipeSurface } from '../../../shared/gestures/use-swipe-surface';
 
 interface GestureLayerProps {
+  /**
+   * The whole player: the swipe is taken wherever it starts in it (the picture, the title, a
+   * button, a bar), not only over the bare picture.
+   */
+  surfaceRef: RefObject<HTMLElement | null>;
   /** The drag ended: return true when it switched episodes. */
   onSwipe: (dy: number, dx: number) => boolean;
+  /** A tap on the picture (not on a control). */
   onTap: () => void;
   children: ReactNode;
 }
@@ -12,51 +19,37 @@ const reducedMotion = () =>
   typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /**
- * Vertical swipes and taps over the video, from pointer events (finger, pen and mouse alike;
- * no gesture library). The picture follows the finger a little, so the swipe feels physical.
+ * The picture, which follows a vertical drag a little so the swipe feels physical, and takes a
+ * tap to show or hide the controls. The drag itself is the player's gesture surface
+ * (useSwipeSurface), so it works from any control as well as from the picture.
  */
-export function GestureLayer({ onSwipe, onTap, children }: GestureLayerProps) {
-  const start = useRef<{ id: number; x: number; y: number } | null>(null);
+export function GestureLayer({ surfaceRef, onSwipe, onTap, children }: GestureLayerProps) {
   const [offset, setOffset] = useState(0);
   const [settling, setSettling] = useState(false);
 
-  const onPointerDown = (event: ReactPointerEvent<HTMLDivElement>) => {
-    if (event.pointerType === 'mouse' && event.button !== 0) return;
-    if (start.current) return;
-    start.current = { id: event.pointerId, x: event.clientX, y: event.clientY };
-    event.currentTarget.setPointerCapture(event.pointerId);
-    setSettling(false);
-  };
-
-  const onPointerMove = (event: ReactPointerEvent<HTMLDivElement>) => {
-    const origin = start.current;
-    if (!origin || origin.id !== event.pointerId || reducedMotion()) return;
-    const dy = event.clientY - origin.y;
-    // Resistance: the picture moves a third of the finger's way, at most 120 px.
-    setOffset(Math.max(-120, Math.min(120, dy / 3)));
-  };
-
-  const finish = (event: ReactPointerEvent<HTMLDivElement>, cancelled: boolean) => {
-    const origin = start.current;
-    if (!origin || origin.id !== event.pointerId) return;
-    start.current = null;
-    setSettling(true);
-    setOffset(0);
-    if (cancelled) return;
-    const dy = event.clientY - origin.y;
-    const dx = event.clientX - origin.x;
-    if (isTap(dy, dx)) onTap();
-    else onSwipe(dy, dx);
-  };
+  useSwipeSurface(surfaceRef, {
+    onDrag: (dy) => {
+      setSettling(false);
+      if (!reducedMotion()) setOffset(resisted(dy));
+    },
+    onRelease: ({ dy, dx, cancelled }) => {
+      setSettling(true);
+      setOffset(0);
+      if (!cancelled) onSwipe(dy, dx);
+    },
+  });
 
   return (
+    // A tap is a click: the surface swallows the click that ends a drag. (Keys have their own
+    // shortcuts: space, the arrows, Page Up and Page Down.)
     <div
       data-testid="player-gestures"
-      className="absolute inset-0 touch-none"
-      onPointerDown={onPointerDown}
-      onPointerMove={onPointerMove}
-      onPointerUp={(event) => finish(event, false)}
-      onPointerCancel={(event) => finish(event, true)}
+      className="absolute inset-0"
+      onClick={(event) => {
+        // A control over the picture (a locked episode's button) takes its own tap.
+        if (event.target instanceof Element && event.target.closest('button, a, input, [role="button"]')) return;
+        onTap();
+      }}
     >
       <div
         className={`absolute inset-0 ${settling ? 'transition-transform duration-200 ease-out' : ''}`}

@@ -27,21 +27,22 @@ export const SPEEDS = [0.75, 1, 1.25, 1.5, 2] as const;
 export function TopBar({ title, sequence, onBack }: { title: string; sequence: number; onBack: () => void }) {
   const { t } = useTranslation();
   return (
-    <header className="pointer-events-auto absolute inset-x-0 top-0 flex items-center gap-1 px-1.5 pt-[calc(env(safe-area-inset-top)+6px)] pr-4">
+    <header className="pointer-events-auto absolute inset-x-0 top-0 flex items-start gap-1 px-1.5 pt-[calc(env(safe-area-inset-top)+6px)] pr-4">
       <button type="button" onClick={onBack} aria-label={t('player.back')} className="grid size-11 shrink-0 place-items-center rounded-full active:bg-white/15">
         <ChevronLeft aria-hidden className="size-7 drop-shadow" strokeWidth={2} />
       </button>
-      {/* A long title is clamped; the episode number always stays in view. */}
+      {/* The drama's title on its own line (two lines when long), the episode under it: a long
+          title never pushes the episode number out of view or is cut to make room for it. */}
       <h1
         data-testid="player-title"
         aria-label={t('player.title', { title, episode: sequence })}
-        className="flex min-w-0 flex-1 items-baseline gap-1.5 text-[16px] font-semibold drop-shadow-[0_1px_2px_rgb(0_0_0/0.6)]"
+        className="flex min-w-0 flex-1 flex-col py-0.5 drop-shadow-[0_1px_2px_rgb(0_0_0/0.6)]"
       >
-        <span aria-hidden className="min-w-0 truncate">
+        <span aria-hidden data-testid="player-title-drama" className="line-clamp-2 text-[16px] leading-snug font-semibold [overflow-wrap:anywhere]">
           {title}
         </span>
-        <span aria-hidden className="shrink-0 text-white/85">
-          {t('player.titleSuffix', { episode: sequence })}
+        <span aria-hidden data-testid="player-title-episode" className="text-[13px] leading-snug font-medium text-white/85 tabular-nums">
+          {t('player.episodeNumber', { episode: sequence })}
         </span>
       </h1>
     </header>
@@ -172,11 +173,13 @@ interface DramaInfoProps {
   onEpisodes: () => void;
 }
 
-/** Bottom left: title, episode N / total, the description (two lines, expandable), and the way to the episode list. */
+/** Bottom left: title, episode N / total, the description (two lines, opened whole on "More"), and the way to the episode list. */
 export function DramaInfo({ title, description, sequence, total, onEpisodes }: DramaInfoProps) {
   const { t } = useTranslation();
   const [expanded, setExpanded] = useState(false);
-  const [textRef, clamped] = useClamped<HTMLParagraphElement>(!expanded, description);
+  // Folded: whether two lines cut it (then "More" shows). Opened: whether even the tallest box
+  // cuts it, and only then does it scroll by itself, out of the swipe's way.
+  const [textRef, overflows] = useClamped<HTMLParagraphElement>(true, description);
 
   return (
     <section data-testid="drama-info" className="pointer-events-auto mr-16 mb-1 pl-1 drop-shadow-[0_1px_2px_rgb(0_0_0/0.6)]">
@@ -191,11 +194,12 @@ export function DramaInfo({ title, description, sequence, total, onEpisodes }: D
           <p
             ref={textRef}
             data-testid="drama-description"
-            className={`text-[13px] leading-relaxed text-white/75 ${expanded ? 'max-h-40 overflow-y-auto' : 'line-clamp-2'}`}
+            data-gesture-scroll={expanded && overflows ? '' : undefined}
+            className={`text-[13px] leading-relaxed text-white/75 ${expanded ? 'max-h-[40dvh] overflow-y-auto overscroll-contain' : 'line-clamp-2'}`}
           >
             {description}
           </p>
-          {(clamped || expanded) && (
+          {(overflows || expanded) && (
             <button
               type="button"
               data-testid="drama-description-toggle"

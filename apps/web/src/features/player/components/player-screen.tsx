@@ -21,7 +21,8 @@ import { useGuestLiked } from '../lib/guest-likes';
 import { withTimestamp } from '../lib/media-url';
 import { PlayerEngine } from '../lib/player-engine';
 import { canWatch, type StartChoice } from '../lib/start-episode';
-import { swipeDirection } from '../lib/swipe';
+import { swipeDirection } from '../../../shared/gestures/swipe';
+import { useWheelSteps } from '../../../shared/gestures/use-wheel-steps';
 import { EpisodeDrawer } from './episode-drawer';
 import { BottomControls, CenterPlayButton, DramaInfo, SideActions, TopBar } from './player-chrome';
 import { ProgressBar } from './progress-bar';
@@ -275,7 +276,7 @@ export function PlayerScreen({ drama, start }: PlayerScreenProps) {
     return () => document.removeEventListener('fullscreenchange', onChange);
   }, []);
 
-  // Keys: up/down switch episodes, space plays and pauses (not while typing or in a sheet).
+  // Keys: up/down (and page up/down) switch episodes, space plays and pauses (not while typing or in a sheet).
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Tab') {
@@ -285,10 +286,10 @@ export function PlayerScreen({ drama, start }: PlayerScreenProps) {
       if (anySheet || event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
       const target = event.target instanceof Element ? event.target : null;
       if (target?.closest('input, textarea, select, [contenteditable="true"], [role="slider"]')) return;
-      if (event.key === 'ArrowDown') {
+      if (event.key === 'ArrowDown' || event.key === 'PageDown') {
         event.preventDefault();
         next();
-      } else if (event.key === 'ArrowUp') {
+      } else if (event.key === 'ArrowUp' || event.key === 'PageUp') {
         event.preventDefault();
         previous();
       } else if (event.key === ' ' || event.key === 'Spacebar') {
@@ -301,6 +302,9 @@ export function PlayerScreen({ drama, start }: PlayerScreenProps) {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [anySheet, next, previous, engine, chrome]);
+
+  // The wheel too, one episode per turn of it (a trackpad's flick with its inertia is one).
+  useWheelSteps(rootRef, (direction) => (direction > 0 ? next() : previous()), !anySheet);
 
   /* ---- like, favourite, share ---- */
 
@@ -381,6 +385,7 @@ export function PlayerScreen({ drama, start }: PlayerScreenProps) {
       >
         <div ref={stageRef} className="absolute inset-0">
           <GestureLayer
+            surfaceRef={rootRef}
             onSwipe={(dy, dx) => {
               const direction = swipeDirection(dy, dx);
               if (direction === 'next') next();

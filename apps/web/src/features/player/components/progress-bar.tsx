@@ -1,6 +1,7 @@
 import { useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
 import { useTranslation } from '../../../shared/i18n/i18n';
 import { useEngine, useEngineState } from '../hooks/use-engine';
+import { lockAxis } from '../../../shared/gestures/swipe';
 import { clamp, formatTime } from '../lib/format-time';
 
 interface ProgressBarProps {
@@ -11,7 +12,8 @@ interface ProgressBarProps {
 
 /**
  * The thin bar along the bottom of the video: played, buffered, a time tooltip under the
- * pointer, and seeking by dragging (pointer events, so mouse, pen and finger alike).
+ * pointer, and seeking by a tap or a sideways drag (pointer events, so mouse, pen and finger
+ * alike). A drag up or down from the bar is the player's swipe, as from anywhere else.
  */
 export function ProgressBar({ expanded, onInteract }: ProgressBarProps) {
   const { t } = useTranslation();
@@ -22,7 +24,7 @@ export function ProgressBar({ expanded, onInteract }: ProgressBarProps) {
   const trackRef = useRef<HTMLDivElement>(null);
   const [dragTime, setDragTime] = useState<number | null>(null);
   const [hover, setHover] = useState<{ x: number; time: number; width: number } | null>(null);
-  const dragging = useRef<number | null>(null);
+  const press = useRef<{ id: number; x: number; y: number; scrubbing: boolean } | null>(null);
 
   const timeAt = (clientX: number) => {
     const rect = trackRef.current?.getBoundingClientRect();
@@ -31,30 +33,31 @@ export function ProgressBar({ expanded, onInteract }: ProgressBarProps) {
     return { x, time: (x / rect.width) * duration, width: rect.width };
   };
 
+  // A press on the bar seeks where it lifts without moving (a tap or a click); a drag that goes
+  // sideways first scrubs. One that goes up or down first is the player's swipe, which then
+  // takes the pointer from the bar (lostpointercapture).
   const onPointerDown = (event: ReactPointerEvent<HTMLDivElement>) => {
-    event.stopPropagation();
-    if (duration <= 0) return;
+    if (duration <= 0 || (event.pointerType === 'mouse' && event.button !== 0)) return;
     event.currentTarget.setPointerCapture(event.pointerId);
-    dragging.current = event.pointerId;
-    const point = timeAt(event.clientX);
-    setDragTime(point.time);
-    setHover(point);
+    press.current = { id: event.pointerId, x: event.clientX, y: event.clientY, scrubbing: false };
     onInteract();
   };
   const onPointerMove = (event: ReactPointerEvent<HTMLDivElement>) => {
-    event.stopPropagation();
+    const state = press.current;
     const point = timeAt(event.clientX);
-    if (dragging.current === event.pointerId) {
+    if (state?.id === event.pointerId) {
+      if (!state.scrubbing && lockAxis(event.clientX - state.x, event.clientY - state.y) !== 'horizontal') return;
+      state.scrubbing = true;
       setDragTime(point.time);
       setHover(point);
     } else if (event.pointerType === 'mouse') {
       setHover(point);
     }
   };
-  const finish = (event: ReactPointerEvent<HTMLDivElement>, commit: boolean) => {
-    event.stopPropagation();
-    if (dragging.current !== event.pointerId) return;
-    dragging.current = null;
+  const end = (event: ReactPointerEvent<HTMLDivElement>, commit: boolean) => {
+    const state = press.current;
+    if (state?.id !== event.pointerId) return;
+    press.current = null;
     if (commit) engine.seek(timeAt(event.clientX).time);
     setDragTime(null);
     if (event.pointerType !== 'mouse') setHover(null);
@@ -87,14 +90,14 @@ export function ProgressBar({ expanded, onInteract }: ProgressBarProps) {
       data-testid="progress-bar"
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
-      onPointerUp={(event) => finish(event, true)}
-      onPointerCancel={(event) => finish(event, false)}
+      onPointerUp={(event) => end(event, true)}
+      onPointerCancel={(event) => end(event, false)}
+      onLostPointerCapture={(event) => end(event, false)}
       onPointerLeave={(event) => {
-        if (event.pointerType === 'mouse' && dragging.current === null) setHover(null);
+        if (event.pointerType === 'mouse' && press.current === null) setHover(null);
       }}
       onKeyDown={onKeyDown}
-      onClick={(event) => event.stopPropagation()}
-      className="group pointer-events-auto relative flex h-6 cursor-pointer touch-none items-center outline-offset-0"
+      className="group pointer-events-auto relative flex h-6 cursor-pointer items-center outline-offset-0"
     >
       <div
         ref={trackRef}

@@ -1,6 +1,7 @@
 import { LIMITS } from '@drama/contracts';
-import { ChevronsUp, RotateCw, VideoOff, VolumeX } from 'lucide-react';
+import { ChevronsUp, Mouse, RotateCw, VideoOff, VolumeX } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useInputKind } from '../../../shared/gestures/input-kind';
 import { useTranslation } from '../../../shared/i18n/i18n';
 import { readString, writeString } from '../../../shared/storage/local-storage';
 import { useEngineState } from '../hooks/use-engine';
@@ -75,35 +76,49 @@ export function UnmuteChip({ onUnmute }: { onUnmute: () => void }) {
 
 const HINT_KEY = 'player_swipe_hint_seen';
 
-/** Shown on the first visit only, until dismissed or after a few seconds. */
+/**
+ * Shown on the first visit only, until dismissed, the first change of episode, or a few seconds
+ * into playback. Worded for the input in use: a swipe for a finger, the wheel and the arrow keys
+ * for a mouse.
+ */
 export function SwipeHint() {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(() => readString(HINT_KEY) !== '1');
+  const input = useInputKind();
+  const [dismissed, setDismissed] = useState(() => readString(HINT_KEY) === '1');
   const playing = useEngineState((s) => s.status === 'playing');
+  // The viewer has done what it says once the episode changes (a swipe that starts on the hint
+  // is the player's swipe too).
+  const key = useEngineState((s) => s.key);
+  const [firstKey, setFirstKey] = useState(key);
+  if (firstKey === null && key !== null) setFirstKey(key);
+  const moved = firstKey !== null && key !== null && key !== firstKey;
+  const open = !dismissed && !moved;
   const dismiss = () => {
     writeString(HINT_KEY, '1');
-    setOpen(false);
+    setDismissed(true);
   };
   useEffect(() => {
+    if (moved) writeString(HINT_KEY, '1');
+  }, [moved]);
+  useEffect(() => {
     if (!open || !playing) return;
-    const timer = setTimeout(() => {
-      writeString(HINT_KEY, '1');
-      setOpen(false);
-    }, LIMITS.controlsAutoHideMs);
+    const timer = setTimeout(dismiss, LIMITS.controlsAutoHideMs);
     return () => clearTimeout(timer);
   }, [open, playing]);
   if (!open) return null;
+  const mouse = input === 'mouse';
+  const Icon = mouse ? Mouse : ChevronsUp;
   return (
     <button
       type="button"
       data-testid="swipe-hint"
+      data-input={input}
       onClick={dismiss}
-      onPointerDown={(event) => event.stopPropagation()}
       className="absolute inset-0 z-[40] flex animate-fade-in flex-col items-center justify-center gap-3 bg-black/55 text-center"
     >
-      <ChevronsUp aria-hidden className="player-swipe-hand size-14 text-white" strokeWidth={1.75} />
-      <span className="text-lg font-semibold">{t('player.swipeHint')}</span>
-      <span className="text-sm text-white/70">{t('player.swipeHintBack')}</span>
+      <Icon aria-hidden className={`size-14 text-white ${mouse ? '' : 'player-swipe-hand'}`} strokeWidth={1.75} />
+      <span className="text-lg font-semibold">{mouse ? t('player.wheelHint') : t('player.swipeHint')}</span>
+      <span className="text-sm text-white/70">{mouse ? t('player.wheelHintBack') : t('player.swipeHintBack')}</span>
       <span className="mt-4 inline-flex min-h-11 items-center rounded-full border border-white/40 px-6 text-sm font-semibold">
         {t('player.gotIt')}
       </span>

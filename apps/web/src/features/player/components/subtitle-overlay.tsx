@@ -1,10 +1,14 @@
+import { GripHorizontal } from 'lucide-react';
 import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import { LONG_PRESS_MS, isTap } from '../../../shared/gestures/swipe';
+import { claimGesture } from '../../../shared/gestures/use-swipe-surface';
 import { useTranslation } from '../../../shared/i18n/i18n';
 import { useSubtitles } from '../api/get-subtitles';
 import { useEngineState } from '../hooks/use-engine';
 import {
   SUBTITLE_COLOR_VALUES,
-  clampPosition,
+  clampToBand,
+  subtitleBand,
   updateSubtitleSettings,
   useSubtitleSettings,
 } from '../lib/subtitle-settings';
@@ -20,9 +24,25 @@ interface SubtitleOverlayProps {
   minBottom?: number;
 }
 
+interface Press {
+  pointerId: number;
+  x: number;
+  y: number;
+  /** Where the subtitle's bottom was when the press began. */
+  from: number;
+  timer: ReturnType<typeof setTimeout> | null;
+  /** Held long enough: the subtitle follows the finger. */
+  moving: boolean;
+  /** Where the finger has taken it. */
+  to: number;
+}
+
 /**
  * The app's own subtitles (not the browser's tracks): WebVTT fetched beside the video, drawn
- * with the viewer's size, colour and background, and dragged up or down with a finger.
+ * with the viewer's size, colour and background. A swipe that starts on them is the player's
+ * swipe like any other; they move only after a long-press (held still for LONG_PRESS_MS), and
+ * stay within the band between the bottom controls and the centre play button. The subtitle
+ * sheet's "Reset position" puts them back.
  */
 export function SubtitleOverlay({ videoUrl, containerRef, sourceKey, minBottom = 0 }: SubtitleOverlayProps) {
   const { t } = useTranslation();
@@ -36,8 +56,10 @@ export function SubtitleOverlay({ videoUrl, containerRef, sourceKey, minBottom =
       .map((cue) => cue.text)
       .join('\n');
   });
-  const [dragPosition, setDragPosition] = useState<number | null>(null);
-  const drag = useRef<{ pointerId: number; startY: number; startPosition: number } | null>(null);
+  // While moving: where the finger has taken it, and the line it was holding (kept on screen if
+  // the cue ends under the finger).
+  const [drag, setDrag] = useState<{ at: number; text: string } | null>(null);
+  const press = useRef<Press | null>(null);
 
   const [height, setHeight] = useState(() => window.innerHeight);
   useEffect(() => {
@@ -47,47 +69,93 @@ export function SubtitleOverlay({ videoUrl, containerRef, sourceKey, minBottom =
     observer.observe(element);
     return () => observer.disconnect();
   }, [containerRef]);
-  const position = dragPosition ?? clampPosition(settings.position, height);
+
+  // The subtitle's own height (its lines at its size), which the band keeps below the play button.
+  const [box, setBox] = useState<HTMLDivElement | null>(null);
+  const [boxHeight, setBoxHeight] = useState(0);
+  useEffect(() => {
+    if (!box) return;
+    const observer = new ResizeObserver(() => setBoxHeight(box.offsetHeight));
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, [box]);
+
+  useEffect(
+    () => () => {
+      if (press.current?.timer) clearTimeout(press.current.timer);
+    },
+    [],
+  );
+
+  const band = subtitleBand(height, boxHeight, minBottom);
+  const position = clampToBand(settings.position, band);
 
   const onPointerDown = (event: ReactPointerEvent<HTMLDivElement>) => {
-    event.stopPropagation();
-    event.currentTarget.setPointerCapture(event.pointerId);
-    drag.current = { pointerId: event.pointerId, startY: event.clientY, startPosition: position };
-  };
-  const onPointerMove = (event: ReactPointerEvent<HTMLDivElement>) => {
-    const state = drag.current;
-    if (!state || state.pointerId !== event.pointerId) return;
-    event.stopPropagation();
-    setDragPosition(clampPosition(state.startPosition - (event.clientY - state.startY), height));
-  };
-  const onPointerUp = (event: ReactPointerEvent<HTMLDivElement>) => {
-    const state = drag.current;
-    if (!state || state.pointerId !== event.pointerId) return;
-    event.stopPropagation();
-    drag.current = null;
-    if (dragPosition !== null) updateSubtitleSettings({ position: Math.round(dragPosition) });
-    setDragPosition(null);
+    if (!event.isPrimary || (event.pointerType === 'mouse' && event.button !== 0)) return;
+    if (press.current?.timer) clearTimeout(press.current.timer);
+    const element = event.currentTarget;
+    const pointerId = event.pointerId;
+    const held = text;
+    element.setPointerCapture(pointerId);
+    const state: Press = { pointerId, x: event.clientX, y: event.clientY, from: position, to: position, moving: false, timer: null };
+    state.timer = setTimeout(() => {
+      state.timer = null;
+      state.moving = true;
+      // From here on the press is the subtitle's: the player's swipe lets it go.
+      claimGesture(element, pointerId);
+      setDrag({ at: state.from, text: held });
+      navigator.vibrate?.(10);
+    }, LONG_PRESS_MS);
+    press.current = state;
   };
 
-  if (!settings.visible || !text) return null;
+  const end = (event: ReactPointerEvent<HTMLDivElement>) => {
+    const state = press.current;
+    if (!state || state.pointerId !== event.pointerId) return;
+    press.current = null;
+    if (state.timer) clearTimeout(state.timer);
+    if (!state.moving) return;
+    updateSubtitleSettings({ position: Math.round(state.to) });
+    setDrag(null);
+  };
+
+  const onPointerMove = (event: ReactPointerEvent<HTMLDivElement>) => {
+    const state = press.current;
+    if (!state || state.pointerId !== event.pointerId) return;
+    const dy = event.clientY - state.y;
+    if (!state.moving) {
+      // Moved before the long-press: a swipe, which the player's surface takes.
+      if (!isTap(dy, event.clientX - state.x)) end(event);
+      return;
+    }
+    state.to = clampToBand(state.from - dy, band);
+    setDrag((value) => value && { ...value, at: state.to });
+  };
+
+  const moving = drag !== null;
+  const shownText = text || (drag?.text ?? '');
+  if (!settings.visible || !shownText) return null;
   return (
     <div
       data-testid="subtitle-layer"
-      data-position={Math.round(position)}
-      className={`pointer-events-none absolute inset-x-0 z-[21] flex justify-center ${minBottom > 0 ? 'pr-[76px] pl-4' : 'px-6'} ${dragPosition === null ? 'transition-[bottom] duration-200 ease-out' : ''}`}
-      style={{ bottom: dragPosition ?? Math.max(position, minBottom) }}
+      data-position={Math.round(drag?.at ?? position)}
+      className={`pointer-events-none absolute inset-x-0 z-[21] flex justify-center ${minBottom > 0 ? 'pr-[76px] pl-4' : 'px-6'} ${moving ? '' : 'transition-[bottom] duration-200 ease-out'}`}
+      style={{ bottom: drag?.at ?? position }}
     >
       <div
+        ref={setBox}
         data-testid="subtitle"
+        data-moving={moving || undefined}
         role="note"
         aria-label={t('player.dragSubtitle')}
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
-        onPointerUp={onPointerUp}
-        onPointerCancel={onPointerUp}
-        onClick={(event) => event.stopPropagation()}
-        className={`pointer-events-auto max-w-full cursor-grab touch-none rounded-md px-2.5 py-1 text-center leading-snug font-semibold whitespace-pre-line select-none [text-shadow:0_1px_2px_rgb(0_0_0/0.8)] ${
-          dragPosition !== null ? 'cursor-grabbing ring-1 ring-white/40' : ''
+        onPointerUp={end}
+        onPointerCancel={end}
+        onLostPointerCapture={end}
+        onContextMenu={(event) => event.preventDefault()}
+        className={`pointer-events-auto relative max-w-full rounded-md px-2.5 py-1 text-center leading-snug font-semibold whitespace-pre-line select-none [-webkit-touch-callout:none] [text-shadow:0_1px_2px_rgb(0_0_0/0.8)] ${
+          moving ? 'cursor-grabbing ring-2 ring-white/70' : ''
         }`}
         style={{
           fontSize: settings.fontSize,
@@ -95,7 +163,12 @@ export function SubtitleOverlay({ videoUrl, containerRef, sourceKey, minBottom =
           backgroundColor: `rgb(0 0 0 / ${settings.backgroundOpacity})`,
         }}
       >
-        {text}
+        {moving && (
+          <span aria-hidden className="absolute -top-3 left-1/2 grid h-5 w-8 -translate-x-1/2 place-items-center rounded-full bg-white text-black shadow">
+            <GripHorizontal className="size-4" />
+          </span>
+        )}
+        {shownText}
       </div>
     </div>
   );

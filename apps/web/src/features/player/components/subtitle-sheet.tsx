@@ -1,12 +1,13 @@
 import { LIMITS, SUBTITLE } from '@drama/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Minus, Plus } from 'lucide-react';
+import { Minus, Plus, RotateCcw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../../shared/i18n/i18n';
 import { toast } from '../../../shared/ui/toast/toast-store';
 import { subtitlesQueryOptions } from '../api/get-subtitles';
 import {
   SUBTITLE_COLOR_VALUES,
+  resetSubtitlePosition,
   stepFontSize,
   updateSubtitleSettings,
   useSubtitleSettings,
@@ -185,6 +186,20 @@ export function SubtitleSheet({ open, onClose, videoUrl }: SubtitleSheetProps) {
           ))}
         </div>
       </Row>
+      {/* Press and hold the subtitle to move it; this is the way back. */}
+      <Row label={t('player.subtitlePosition')}>
+        <button
+          type="button"
+          data-testid="subtitle-reset-position"
+          disabled={settings.position === SUBTITLE.defaults.position}
+          onClick={() => resetSubtitlePosition()}
+          className="inline-flex min-h-11 items-center gap-1.5 rounded-full bg-surface-2 px-4 text-sm font-medium text-fg active:bg-surface-3 disabled:text-fg-subtle disabled:opacity-60"
+        >
+          <RotateCcw aria-hidden className="size-4" />
+          {t('player.resetPosition')}
+        </button>
+      </Row>
+      <p className="pt-1 text-xs leading-relaxed text-fg-muted">{t('player.moveSubtitleHint')}</p>
     </PlayerSheet>
   );
 }

@@ -1,13 +1,19 @@
 import { STORAGE_KEYS } from '@drama/contracts';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  CENTRE_CLEARANCE_PX,
   DEFAULT_SUBTITLE_SETTINGS,
   clampFontSize,
   clampPosition,
+  clampToBand,
+  estimatedSubtitleHeight,
   getSubtitleSettings,
   readSubtitleSettings,
+  resetSubtitlePosition,
   resetSubtitleSettingsCache,
+  settlePosition,
   stepFontSize,
+  subtitleBand,
   subtitleLanguageFor,
   updateSubtitleSettings,
 } from './subtitle-settings';
@@ -80,6 +86,65 @@ describe('subtitle settings', () => {
   ])('falls back to the defaults when the stored value is %s', (_name, raw) => {
     storage.set(STORAGE_KEYS.subtitleSettings, raw);
     expect(readSubtitleSettings()).toEqual(DEFAULT_SUBTITLE_SETTINGS);
+  });
+});
+
+describe('where the subtitle may sit', () => {
+  // A 390x844 phone: the play button's bottom edge is 422 + 36 px from the top.
+  const screen = 844;
+  const line = 30;
+
+  it('keeps it wholly below the centre play button and above what covers the bottom', () => {
+    const band = subtitleBand(screen, line, 270);
+    expect(band).toEqual({ min: 270, max: screen / 2 - CENTRE_CLEARANCE_PX - line });
+    // Its top edge, measured from the top of the screen, stays under the button with a gap.
+    expect(screen - band.max - line).toBeGreaterThanOrEqual(screen / 2 + 36 + 8);
+    expect(clampToBand(600, band)).toBe(band.max);
+    expect(clampToBand(80, band)).toBe(270);
+    expect(clampToBand(300, band)).toBe(300);
+  });
+
+  it("never goes under the spec's 20 px, with nothing covering the bottom", () => {
+    expect(subtitleBand(screen, line).min).toBe(20);
+    expect(clampToBand(5, subtitleBand(screen, line))).toBe(20);
+  });
+
+  it('lets a taller subtitle rise less', () => {
+    expect(subtitleBand(screen, 60).max).toBe(subtitleBand(screen, 30).max - 30);
+  });
+
+  it('puts it just above the controls where a short screen leaves no room below the button', () => {
+    expect(subtitleBand(640, line, 300)).toEqual({ min: 300, max: 300 });
+  });
+
+  it('stays within 80% of the container, as the spec asks', () => {
+    const band = subtitleBand(100, 0);
+    expect(band.max).toBeLessThanOrEqual(80);
+  });
+
+  it('estimates one line from the size', () => {
+    expect(estimatedSubtitleHeight(16)).toBe(30);
+    expect(estimatedSubtitleHeight(28)).toBe(47);
+  });
+
+  it('brings a position kept from before the band into it when the settings are read', () => {
+    const stored = { ...DEFAULT_SUBTITLE_SETTINGS, position: 600 };
+    const settled = settlePosition(stored, screen);
+    expect(settled.position).toBe(Math.round(screen / 2 - CENTRE_CLEARANCE_PX - estimatedSubtitleHeight(16)));
+    expect(settlePosition(DEFAULT_SUBTITLE_SETTINGS, screen)).toBe(DEFAULT_SUBTITLE_SETTINGS);
+    // Nothing known about the screen: left as it was.
+    expect(settlePosition(stored, 0)).toBe(stored);
+
+    storage.set(STORAGE_KEYS.subtitleSettings, JSON.stringify(stored));
+    Object.assign(globalThis.window, { innerHeight: screen });
+    expect(getSubtitleSettings().position).toBe(settled.position);
+  });
+
+  it('puts it back where it starts', () => {
+    updateSubtitleSettings({ position: 300, color: 'green' });
+    expect(resetSubtitlePosition()).toMatchObject({ position: DEFAULT_SUBTITLE_SETTINGS.position, color: 'green' });
+    resetSubtitleSettingsCache();
+    expect(getSubtitleSettings().position).toBe(DEFAULT_SUBTITLE_SETTINGS.position);
   });
 });
 

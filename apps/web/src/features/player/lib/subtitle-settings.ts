@@ -86,6 +86,46 @@ export function clampPosition(position: number, containerHeight: number): number
   return clamp(position, SUBTITLE_POSITION_MIN, max);
 }
 
+/** Half the centre play button (72 px) and the gap the subtitle keeps below it. */
+export const CENTRE_CLEARANCE_PX = 36 + 8;
+
+export interface SubtitleBand {
+  min: number;
+  max: number;
+}
+
+/**
+ * Where the subtitle may sit, as px from the video's bottom to the subtitle's bottom edge: above
+ * what covers the bottom (`reservedBottom`: the info and controls while they show) and wholly
+ * below the centre play button, inside the spec's 20 px to 80%. Where a short screen leaves no
+ * room between the two, the controls win: the subtitle sits just above them.
+ */
+export function subtitleBand(containerHeight: number, subtitleHeight: number, reservedBottom = 0): SubtitleBand {
+  const min = Math.max(SUBTITLE_POSITION_MIN, reservedBottom);
+  const belowCentre = containerHeight / 2 - CENTRE_CLEARANCE_PX - subtitleHeight;
+  return { min, max: Math.max(min, Math.min(containerHeight * 0.8, belowCentre)) };
+}
+
+export function clampToBand(position: number, band: SubtitleBand): number {
+  return clamp(position, band.min, band.max);
+}
+
+/** One line of subtitle at this size: the text's line (leading-snug) and its padding. */
+export function estimatedSubtitleHeight(fontSize: number): number {
+  return Math.ceil(fontSize * 1.375) + 8;
+}
+
+/**
+ * A position saved before the band existed (dragged over the play button, up to 80% of the
+ * screen) is brought into it when the settings are read, for a screen `viewportHeight` tall.
+ */
+export function settlePosition(settings: SubtitleSettings, viewportHeight: number): SubtitleSettings {
+  if (!(viewportHeight > 0)) return settings;
+  const band = subtitleBand(viewportHeight, estimatedSubtitleHeight(settings.fontSize));
+  const position = Math.round(clampToBand(settings.position, band));
+  return position === settings.position ? settings : { ...settings, position };
+}
+
 /** A stored value of the wrong shape (an old version, a hand edit) falls back to the defaults. */
 export function readSubtitleSettings(): SubtitleSettings {
   return readJson(STORAGE_KEYS.subtitleSettings, readSubtitleSettingsValue) ?? DEFAULT_SUBTITLE_SETTINGS;
@@ -95,7 +135,7 @@ let current: SubtitleSettings | null = null;
 const listeners = new Set<() => void>();
 
 export function getSubtitleSettings(): SubtitleSettings {
-  current ??= readSubtitleSettings();
+  current ??= settlePosition(readSubtitleSettings(), typeof window === 'undefined' ? 0 : (window.innerHeight ?? 0));
   return current;
 }
 
@@ -111,6 +151,11 @@ export function updateSubtitleSettings(change: Partial<SubtitleSettings>): Subti
   writeJson(STORAGE_KEYS.subtitleSettings, current);
   for (const listener of listeners) listener();
   return current;
+}
+
+/** The subtitle back where it starts (the spec's default position). */
+export function resetSubtitlePosition(): SubtitleSettings {
+  return updateSubtitleSettings({ position: SUBTITLE.defaults.position });
 }
 
 /** For tests: forget what was read, so the next read goes to storage again. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTap, swipeDirection } from './swipe';
+import { DRAG_SLOP_PX, isTap, lockAxis, resisted, swipeDirection } from './swipe';
 
 describe('swipeDirection', () => {
   it('goes to the next episode on an upward drag past 50 px', () => {
@@ -32,5 +32,34 @@ describe('isTap', () => {
   it('counts a press that barely moved as a tap', () => {
     expect(isTap(2, 3)).toBe(true);
     expect(isTap(0, 12)).toBe(false);
+    expect(isTap(0, DRAG_SLOP_PX)).toBe(false);
+    expect(isTap(0, DRAG_SLOP_PX - 1)).toBe(true);
+  });
+});
+
+describe('lockAxis', () => {
+  it('decides nothing while the press is within the slop', () => {
+    expect(lockAxis(0, 0)).toBeNull();
+    expect(lockAxis(6, -6)).toBeNull();
+  });
+
+  it('gives a mostly vertical move to the swipe and a mostly sideways one to a slider', () => {
+    expect(lockAxis(2, -11)).toBe('vertical');
+    expect(lockAxis(-3, 40)).toBe('vertical');
+    expect(lockAxis(14, 3)).toBe('horizontal');
+    expect(lockAxis(-30, 12)).toBe('horizontal');
+  });
+
+  it('gives an exact diagonal to the swipe', () => {
+    expect(lockAxis(20, 20)).toBe('vertical');
+  });
+});
+
+describe('resisted', () => {
+  it('follows a third of the way, up to the limit either way', () => {
+    expect(resisted(30)).toBe(10);
+    expect(resisted(-90)).toBe(-30);
+    expect(resisted(900)).toBe(120);
+    expect(resisted(-900, 50)).toBe(-50);
   });
 });

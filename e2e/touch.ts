@@ -1,0 +1,87 @@
+import type { CDPSession, Locator, Page } from '@playwright/test';
+
+/*
+ * A real finger: touch events sent through Chromium's input pipeline (CDP
+ * `Input.dispatchTouchEvent`), so the page sees what a phone gives it — pointer and touch events,
+ * `touch-action` honoured, `pointercancel` when the browser takes the gesture for a scroll, and a
+ * click only after a tap. The mouse (`page.mouse`) is for the desktop tests only.
+ */
+
+export interface Point {
+  x: number;
+  y: number;
+}
+
+const sessions = new WeakMap<Page, Promise<CDPSession>>();
+
+function session(page: Page): Promise<CDPSession> {
+  let client = sessions.get(page);
+  if (!client) {
+    client = page.context().newCDPSession(page);
+    sessions.set(page, client);
+  }
+  return client;
+}
+
+async function touch(page: Page, type: 'touchStart' | 'touchMove' | 'touchEnd' | 'touchCancel', at?: Point): Promise<void> {
+  const client = await session(page);
+  await client.send('Input.dispatchTouchEvent', {
+    type,
+    touchPoints: at ? [{ x: Math.round(at.x), y: Math.round(at.y), id: 1, radiusX: 4, radiusY: 4, force: 1 }] : [],
+  });
+}
+
+export interface SwipeOptions {
+  /** Moves of the finger between the start and the end (more is slower). */
+  steps?: number;
+  /** Sideways movement over the whole swipe. */
+  dx?: number;
+  /** Held still this long after touching down, before moving (a long-press). */
+  holdMs?: number;
+  /** Pause between two moves, as a finger takes its time. */
+  stepMs?: number;
+}
+
+/** A finger down at `from`, moved by `dy` (negative is up) in `steps`, then lifted. */
+export async function swipe(page: Page, from: Point, dy: number, steps = 8, options: Omit<SwipeOptions, 'steps'> = {}): Promise<void> {
+  const { dx = 0, holdMs = 0, stepMs = 16 } = options;
+  await touch(page, 'touchStart', from);
+  if (holdMs > 0) await page.waitForTimeout(holdMs);
+  let last = from;
+  for (let step = 1; step <= steps; step += 1) {
+    last = { x: from.x + (dx * step) / steps, y: from.y + (dy * step) / steps };
+    await touch(page, 'touchMove', last);
+    if (stepMs > 0) await page.waitForTimeout(stepMs);
+  }
+  await touch(page, 'touchEnd');
+}
+
+/** A finger down at `at` and up again without moving: a tap. */
+export async function tap(page: Page, at: Point): Promise<void> {
+  await touch(page, 'touchStart', at);
+  await touch(page, 'touchEnd');
+}
+
+/** A finger held at `from` for `holdMs` (a long-press), then moved by `dy` and lifted. */
+export async function longPressDrag(page: Page, from: Point, dy: number, holdMs = 650, steps = 8): Promise<void> {
+  await swipe(page, from, dy, steps, { holdMs, stepMs: 30 });
+}
+
+/** Where a finger lands to start on an element: its centre, or a point at a fraction of its box. */
+export async function pointIn(target: Locator, at: { fx?: number; fy?: number } = {}): Promise<Point> {
+  const box = await target.boundingBox();
+  if (!box) throw new Error(`${String(target)} has no box on screen`);
+  const { fx = 0.5, fy = 0.5 } = at;
+  return { x: box.x + box.width * fx, y: box.y + box.height * fy };
+}
+
+/**
+ * Whether a finger at `at` lands on `target` (or something inside it): the test checks this, as
+ * a region covered by something else would make it prove nothing.
+ */
+export async function landsOn(target: Locator, at: Point): Promise<boolean> {
+  return target.evaluate((element, { x, y }) => {
+    const hit = document.elementFromPoint(x, y);
+    return hit !== null && element.contains(hit);
+  }, at);
+}
