@@ -147,7 +147,10 @@ export async function runJourney({ driver, catalogue, pay, note }: JourneyContex
     await driver.goto(`/player/${drama}`);
     const facts = await expectPlaying(driver, episodes[0]);
     const src = facts.video!.src;
-    note(`      HLS through ${src.startsWith('blob:') ? 'hls.js (Media Source Extensions)' : `the browser's own player (${src})`}; canPlayType(HLS) = '${facts.nativeHls}'`);
+    const firstData = facts.video!.buffered[0]?.[0] ?? 0;
+    note(
+      `      HLS through ${src.startsWith('blob:') ? 'hls.js (Media Source Extensions)' : `the browser's own player (${src})`}; canPlayType(HLS) = '${facts.nativeHls}'; data from ${firstData.toFixed(4)} s`,
+    );
     const subtitle = await waitFor('a subtitle shows', () => driver.call<string | null>('text', '[data-testid="subtitle"]'), (text) => !!text);
     note(`      subtitle on screen: "${subtitle}"`);
     // Bare picture, left of the side buttons and above the title.
