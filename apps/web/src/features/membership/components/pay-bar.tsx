@@ -21,7 +21,7 @@ export function PayBar({ amountFen, originalFen, label, disabled = false, pendin
   const { t } = useTranslation();
   const saving = amountFen !== null && originalFen !== null && originalFen > amountFen ? originalFen - amountFen : null;
   return (
-    <div className="sticky bottom-[calc(3.5rem+env(safe-area-inset-bottom))] z-30 mt-auto border-t border-line bg-bg/95 px-4 py-3 backdrop-blur-xl">
+    <div className="sticky bottom-[calc(3.5rem+env(safe-area-inset-bottom))] z-30 lg:bottom-0 mt-auto border-t border-line bg-bg/95 px-4 py-3 backdrop-blur-xl">
       {children}
       <div className="flex items-center gap-3">
         <div className="min-w-0 flex-1">
