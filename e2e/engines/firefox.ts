@@ -32,7 +32,14 @@ export async function openFirefox(origin: string): Promise<Driver> {
   return {
     engine: 'firefox',
     async goto(path) {
-      await page.goto(`${origin}${path}`, { waitUntil: 'load' });
+      try {
+        await page.goto(`${origin}${path}`, { waitUntil: 'load' });
+      } catch (error) {
+        // Firefox's BiDi now and then reports the new navigation as aborted while the previous
+        // page is still winding down (NS_BINDING_ABORTED); once more, and a second one fails.
+        if (!String(error).includes('NS_BINDING_ABORTED')) throw error;
+        await page.goto(`${origin}${path}`, { waitUntil: 'load' });
+      }
     },
     async call<T>(name: string, ...args: unknown[]) {
       const script = `window.__engines[${JSON.stringify(name)}](...${JSON.stringify(args)})`;
