@@ -59,14 +59,21 @@ async function trimCovers(cache) {
   await Promise.all(keys.slice(0, Math.max(0, keys.length - COVER_LIMIT)).map((key) => cache.delete(key)));
 }
 
-async function coverFirst(request) {
+async function coverFirst(event) {
+  const { request } = event;
   const cache = await caches.open(COVER_CACHE);
   const cached = await cache.match(request);
   if (cached) return cached;
   const response = await fetch(request);
   if (response.ok && response.type === 'basic') {
-    await cache.put(request, response.clone());
-    await trimCovers(cache);
+    // The picture is answered at once; keeping it is the worker's own business, and a page that
+    // has already moved on must not turn a failed write into a failed image.
+    event.waitUntil(
+      cache
+        .put(request, response.clone())
+        .then(() => trimCovers(cache))
+        .catch(() => undefined),
+    );
   }
   return response;
 }
@@ -108,7 +115,7 @@ self.addEventListener('fetch', (event) => {
     return;
   }
   if (url.pathname.startsWith('/media/covers/')) {
-    event.respondWith(coverFirst(request));
+    event.respondWith(coverFirst(event));
     return;
   }
   if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/media/') || url.pathname.startsWith('/uploads/')) return;
