@@ -13,25 +13,30 @@ test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: fa
 const DRAMA = 1;
 
 /**
- * A trackpad flick at `at`: a burst of wheel events that fade out over a third of a second, sent
- * at the pace a trackpad sends them (one a frame) through the browser's input pipeline. (Playwright's
- * `mouse.wheel` waits for each event in turn, on a busy machine a few hundred ms apart, which
- * no trackpad does.)
+ * A trackpad flick at `at`: 60 wheel events a frame apart (16 ms), fading from 60 px to 1 px
+ * over a second, as a trackpad's inertia sends them. They are dispatched in the page with the
+ * times a trackpad gives them, ending now: sent one by one from here they would reach the page
+ * as far apart as a busy machine lets them (Playwright's `mouse.wheel` even waits for each),
+ * which no trackpad does. The single turns of the wheel in these tests are real input.
  */
 async function trackpadFlick(page: Page, at: { x: number; y: number }, direction: 1 | -1): Promise<void> {
-  const client = await page.context().newCDPSession(page);
-  const sent: Promise<unknown>[] = [];
-  const start = Date.now();
-  for (let index = 0, delta = 60; delta > 0; index += 1, delta -= 3) {
-    while (Date.now() - start < index * 16) await new Promise((resolve) => setTimeout(resolve, 2));
-    sent.push(client.send('Input.dispatchMouseEvent', { type: 'mouseWheel', x: at.x, y: at.y, deltaX: 0, deltaY: direction * delta }));
-  }
-  await Promise.all(sent);
-  await client.detach();
+  await page.evaluate(
+    ({ x, y, direction }) => {
+      const target = document.elementFromPoint(x, y) ?? document.body;
+      const count = 60;
+      const start = performance.now() - count * 16;
+      for (let index = 0; index < count; index += 1) {
+        const event = new WheelEvent('wheel', { deltaY: direction * Math.max(1, 60 - index), clientX: x, clientY: y, bubbles: true, cancelable: true });
+        Object.defineProperty(event, 'timeStamp', { value: start + index * 16 });
+        target.dispatchEvent(event);
+      }
+    },
+    { ...at, direction },
+  );
 }
 
 /** Time for the wheel to count a new turn as a new gesture. */
-const QUIET = (page: Page) => page.waitForTimeout(600);
+const QUIET = (page: Page) => page.waitForTimeout(800);
 
 async function overTheVideo(page: Page): Promise<{ x: number; y: number }> {
   const box = (await activeVideo(page).boundingBox())!;

@@ -1,9 +1,9 @@
 /** Wheel movement that counts as one step, like the swipe's threshold. */
 export const WHEEL_STEP_PX = 50;
 /** A pause this long between wheel events ends a wheel gesture; the next event starts a new one. */
-export const WHEEL_GESTURE_GAP_MS = 200;
+export const WHEEL_GESTURE_GAP_MS = 300;
 /** Steps are at least this far apart, however the wheel is turned. */
-export const WHEEL_MIN_INTERVAL_MS = 400;
+export const WHEEL_MIN_INTERVAL_MS = 450;
 
 /** A wheel event's movement in CSS px, whatever unit the device reports it in. */
 export function wheelPixels(deltaY: number, deltaMode: number, pageHeight: number): number {
