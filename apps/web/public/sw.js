@@ -59,33 +59,47 @@ async function trimCovers(cache) {
   await Promise.all(keys.slice(0, Math.max(0, keys.length - COVER_LIMIT)).map((key) => cache.delete(key)));
 }
 
+/**
+ * The network, for a request the worker answers. A page that moves on cancels what it asked
+ * for; that request is answered quietly, as nobody waits for it, rather than as a failure the
+ * browser reports against the worker. Any other failure (offline) stays a network error.
+ */
+async function fromNetwork(request) {
+  try {
+    return await fetch(request);
+  } catch (error) {
+    if (request.signal && request.signal.aborted) return new Response(null, { status: 204 });
+    throw error;
+  }
+}
+
+/** Keeps a copy in the background: the answer never waits for, nor fails with, the cache write. */
+function keep(event, cacheName, request, response, after) {
+  event.waitUntil(
+    caches
+      .open(cacheName)
+      .then((cache) => cache.put(request, response).then(() => (after ? after(cache) : undefined)))
+      .catch(() => undefined),
+  );
+}
+
 async function coverFirst(event) {
   const { request } = event;
-  const cache = await caches.open(COVER_CACHE);
-  const cached = await cache.match(request);
+  const cached = await caches.match(request, { cacheName: COVER_CACHE });
   if (cached) return cached;
-  const response = await fetch(request);
-  if (response.ok && response.type === 'basic') {
-    // The picture is answered at once; keeping it is the worker's own business, and a page that
-    // has already moved on must not turn a failed write into a failed image.
-    event.waitUntil(
-      cache
-        .put(request, response.clone())
-        .then(() => trimCovers(cache))
-        .catch(() => undefined),
-    );
-  }
+  const response = await fromNetwork(request);
+  if (response.ok && response.type === 'basic') keep(event, COVER_CACHE, request, response.clone(), trimCovers);
   return response;
 }
 
-async function shellFirst(request) {
+async function shellFirst(event) {
+  const { request } = event;
   const cached = await caches.match(request, { ignoreSearch: true });
   if (cached) return cached;
-  const response = await fetch(request);
+  const response = await fromNetwork(request);
   // Hashed build files never change under one name: keep the ones a lazy route loaded late.
   if (response.ok && new URL(request.url).pathname.startsWith('/assets/')) {
-    const cache = await caches.open(SHELL_CACHE);
-    await cache.put(request, response.clone());
+    keep(event, SHELL_CACHE, request, response.clone());
   }
   return response;
 }
@@ -120,6 +134,6 @@ self.addEventListener('fetch', (event) => {
   }
   if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/media/') || url.pathname.startsWith('/uploads/')) return;
   if (url.pathname.startsWith('/assets/') || PRECACHE.includes(url.pathname)) {
-    event.respondWith(shellFirst(request));
+    event.respondWith(shellFirst(event));
   }
 });
