@@ -17,9 +17,13 @@ const DRAMA = 1;
  * over a second, as a trackpad's inertia sends them. They are dispatched in the page with the
  * times a trackpad gives them, ending now: sent one by one from here they would reach the page
  * as far apart as a busy machine lets them (Playwright's `mouse.wheel` even waits for each),
- * which no trackpad does. The single turns of the wheel in these tests are real input.
+ * which no trackpad does. The single turns of the wheel in these tests are real input. The
+ * wheel rests for longer than the flick first, so that its back-dated events start a gesture of
+ * their own.
  */
 async function trackpadFlick(page: Page, at: { x: number; y: number }, direction: 1 | -1): Promise<void> {
+  // The flick's second, back-dated, must not reach into the wheel's last gesture.
+  await page.waitForTimeout(60 * 16 + 500);
   await page.evaluate(
     ({ x, y, direction }) => {
       const target = document.elementFromPoint(x, y) ?? document.body;
