@@ -1,12 +1,13 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { AVATAR_LIMITS, errorEnvelopeSchema, userProfileResponseSchema } from '@drama/contracts';
-import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { imageFilePart } from '../../platform/multipart-file.js';
 import { enforceRateLimit, type RateLimiter } from '../../platform/rate-limit.js';
 import { AVATAR_FILE_PATTERN } from './avatar-files.js';
 import type { AvatarService } from './service.js';
@@ -21,29 +22,6 @@ const errors = {
   415: errorEnvelopeSchema,
   429: errorEnvelopeSchema,
 };
-
-/** The part named `file`; anything else is refused. */
-async function filePart(request: FastifyRequest): Promise<MultipartFile> {
-  if (!request.isMultipart()) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the image as multipart/form-data in a field named file', {
-      accepted: AVATAR_LIMITS.types,
-    });
-  }
-  let part: MultipartFile | undefined;
-  try {
-    part = await request.file();
-  } catch (error) {
-    const status = (error as { statusCode?: unknown }).statusCode;
-    if (error instanceof AppError || (typeof status === 'number' && status < 500)) throw error;
-    throw new AppError('BAD_REQUEST', 'The body is not well-formed multipart');
-  }
-  if (!part) throw new AppError('BAD_REQUEST', 'No file in the body: send the image in a field named file');
-  if (part.fieldname !== 'file') {
-    part.file.resume();
-    throw new AppError('BAD_REQUEST', `Send the image in a field named file, not "${part.fieldname}"`);
-  }
-  return part;
-}
 
 /** `POST /client/user/avatar`: the signed-in member's new avatar; it replaces the old one. */
 export function avatarRoutes(
@@ -78,7 +56,7 @@ export function avatarRoutes(
         }
         // Counted before the image is decoded: decoding is the costly part.
         await enforceRateLimit(limiter, `avatar:${viewer.id}`, reply);
-        const part = await filePart(request);
+        const part = await imageFilePart(request, AVATAR_LIMITS.types);
         return { success: true as const, data: await avatars.upload(viewer, part.file) };
       },
     );

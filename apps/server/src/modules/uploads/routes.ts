@@ -2,12 +2,13 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { errorEnvelopeSchema, FEEDBACK_LIMITS, uploadResponseSchema } from '@drama/contracts';
-import fastifyMultipart, { type MultipartFile } from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { imageFilePart } from '../../platform/multipart-file.js';
 import { IMAGE_EXTENSION_TYPES } from './image-sniff.js';
 import type { UploadService } from './service.js';
 
@@ -21,27 +22,6 @@ const errors = {
 };
 /** Room for the multipart framing around the file. */
 const FRAMING_BYTES = 16 * 1024;
-
-/** The first part named `file`; other fields are ignored, a second file is refused. */
-async function filePart(request: FastifyRequest): Promise<MultipartFile> {
-  if (!request.isMultipart()) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the image as multipart/form-data in a field named file');
-  }
-  let part: MultipartFile | undefined;
-  try {
-    part = await request.file();
-  } catch (error) {
-    const status = (error as { statusCode?: unknown }).statusCode;
-    if (error instanceof AppError || (typeof status === 'number' && status < 500)) throw error;
-    throw new AppError('BAD_REQUEST', 'The body is not well-formed multipart');
-  }
-  if (!part) throw new AppError('BAD_REQUEST', 'No file in the body: send the image in a field named file');
-  if (part.fieldname !== 'file') {
-    part.file.resume();
-    throw new AppError('BAD_REQUEST', `Send the image in a field named file, not "${part.fieldname}"`);
-  }
-  return part;
-}
 
 /** `POST /client/uploads`: a member's image, for feedback screenshots. */
 export function uploadRoutes(ctx: AppContext, uploads: UploadService): FastifyPluginAsyncZod {
@@ -78,7 +58,7 @@ export function uploadRoutes(ctx: AppContext, uploads: UploadService): FastifyPl
           });
         }
         await uploads.assertWithinLimit(viewer);
-        const part = await filePart(request);
+        const part = await imageFilePart(request);
         return { success: true as const, data: await uploads.store(viewer, part.file) };
       },
     );
