@@ -1,7 +1,7 @@
 import { STORAGE_KEYS } from '@drama/contracts';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { readLocalWatchHistory, recordLocalWatch } from '../../../shared/watch-history/local-watch-history';
-import { installMemoryStorage } from './test-storage';
+import { installMemoryStorage } from '../../../shared/storage/memory-storage';
 
 let storage: Map<string, string>;
 beforeEach(() => {

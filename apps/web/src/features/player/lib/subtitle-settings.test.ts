@@ -17,7 +17,7 @@ import {
   subtitleLanguageFor,
   updateSubtitleSettings,
 } from './subtitle-settings';
-import { installMemoryStorage } from './test-storage';
+import { installMemoryStorage } from '../../../shared/storage/memory-storage';
 
 let storage: Map<string, string>;
 

@@ -1,6 +1,6 @@
 import { STORAGE_KEYS } from '@drama/contracts';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { installMemoryStorage } from '../../player/lib/test-storage';
+import { installMemoryStorage } from '../../../shared/storage/memory-storage';
 import {
   SEARCH_HISTORY_MAX,
   addSearchTerm,

@@ -2,10 +2,10 @@ import { SUBTITLE, systemSettingsSchema, userInfoSchema } from '@drama/contracts
 import fc from 'fast-check';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { readFeedSessionValue } from '../../features/explore/lib/feed-session';
-import { readSubtitleSettingsValue } from '../../features/player/lib/subtitle-settings';
-import { readLocalWatchRecord } from '../watch-history/local-watch-history';
-import { readUserInfo } from '../session/session-store';
+import { readFeedSessionValue } from '../features/explore/lib/feed-session';
+import { readSubtitleSettingsValue } from '../features/player/lib/subtitle-settings';
+import { readLocalWatchRecord } from '../shared/watch-history/local-watch-history';
+import { readUserInfo } from '../shared/session/session-store';
 
 // The first page reads these from storage without zod (shared/storage/value-checks.ts); the
 // hand-written checks must accept exactly what the schemas accept.
