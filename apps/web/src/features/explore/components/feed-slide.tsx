@@ -1,8 +1,9 @@
 import { coverVariantUrl, type ExploreItem } from '@drama/contracts';
-import { Play, RotateCw, VideoOff, Volume2, VolumeX } from 'lucide-react';
-import { memo, useEffect, useRef, useState } from 'react';
+import { Play, Volume2, VolumeX } from 'lucide-react';
+import { memo, useEffect, useRef } from 'react';
 import { useTranslation } from '../../../shared/i18n/i18n';
 import { CoverImage } from '../../../shared/ui/cover-image';
+import { LoadingRing, VideoError } from '../../../shared/ui/video-status';
 import { useFeedVideo, type FeedVideoStatus } from '../hooks/use-feed-video';
 import { FeedActions } from './feed-actions';
 import { FeedInfo, WatchBar } from './feed-info';
@@ -23,27 +24,6 @@ interface FeedSlideProps {
   loaded: boolean;
   /** Told when the item on screen plays. */
   onPlaying: () => void;
-}
-
-/** A spinner held back briefly, so a quick start never flashes it. */
-function LoadingRing({ busy }: { busy: boolean }) {
-  const { t } = useTranslation();
-  const [shown, setShown] = useState(false);
-  useEffect(() => {
-    if (!busy) return;
-    const timer = setTimeout(() => setShown(true), 250);
-    return () => {
-      clearTimeout(timer);
-      setShown(false);
-    };
-  }, [busy]);
-  if (!busy || !shown) return null;
-  return (
-    <div role="status" className="pointer-events-none absolute inset-0 z-[5] grid place-items-center">
-      <span className="sr-only">{t('explore.loading')}</span>
-      <span aria-hidden className="explore-spinner block size-11 rounded-full border-[3px] border-white/25 border-t-white" />
-    </div>
-  );
 }
 
 function tapLabel(status: FeedVideoStatus, muted: boolean, t: (key: 'explore.unmute' | 'explore.play' | 'explore.pause') => string) {
@@ -109,7 +89,7 @@ export const FeedSlide = memo(function FeedSlide({ item, position, total, active
       <div aria-hidden className="pointer-events-none absolute inset-x-0 top-0 z-[2] h-28 bg-gradient-to-b from-black/55 to-transparent" />
       <div aria-hidden className="pointer-events-none absolute inset-x-0 bottom-0 z-[2] h-80 bg-gradient-to-t from-black/85 via-black/35 to-transparent" />
 
-      {active && <LoadingRing busy={status === 'loading'} />}
+      {active && <LoadingRing busy={status === 'loading'} label={t('explore.loading')} layer="z-[5]" />}
       {status === 'paused' && (
         <div aria-hidden className="pointer-events-none absolute inset-0 z-[5] grid place-items-center">
           <span className="grid size-[72px] place-items-center rounded-full bg-black/35 backdrop-blur-md">
@@ -117,22 +97,7 @@ export const FeedSlide = memo(function FeedSlide({ item, position, total, active
           </span>
         </div>
       )}
-      {status === 'error' && (
-        <div
-          role="alert"
-          data-testid="explore-error"
-          className="absolute inset-0 z-[6] flex flex-col items-center justify-center bg-black/70 px-10 text-center backdrop-blur-sm"
-        >
-          <div className="grid size-16 place-items-center rounded-full bg-white/10">
-            <VideoOff aria-hidden className="size-7 text-white/80" strokeWidth={1.75} />
-          </div>
-          <p className="mt-4 text-base font-semibold">{t('player.videoFailed')}</p>
-          <button type="button" onClick={video.retry} className="btn-primary mt-5" data-testid="explore-retry">
-            <RotateCw aria-hidden className="size-4" />
-            {t('player.retry')}
-          </button>
-        </div>
-      )}
+      {status === 'error' && <VideoError testId="explore-error" retryTestId="explore-retry" layer="z-[6]" onRetry={video.retry} />}
 
       {active && status !== 'error' && (
         <button

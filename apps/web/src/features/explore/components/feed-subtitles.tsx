@@ -1,8 +1,7 @@
 import type { PlayInfo } from '@drama/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type RefObject } from 'react';
-import { SUBTITLE_COLOR_VALUES, useSubtitleSettings } from '../../player/lib/subtitle-settings';
-import { activeCues, parseVtt } from '../../player/lib/vtt';
+import { SUBTITLE_COLOR_VALUES, activeCues, parseVtt, useSubtitleSettings } from '../../player';
 
 async function getCues(url: string, signal: AbortSignal) {
   const response = await fetch(url, { signal });

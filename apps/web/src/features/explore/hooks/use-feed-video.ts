@@ -1,6 +1,6 @@
 import type { PlayInfo } from '@drama/contracts';
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
-import { withTimestamp } from '../../player/lib/media-url';
+import { withTimestamp } from '../../player';
 import { attachSource } from '../lib/attach-source';
 import { setSound, useSound } from '../lib/sound';
 import { INITIAL_VIDEO_STATE, markWaiting, readVideoState } from '../lib/video-state';

@@ -1,5 +1,5 @@
 import type { PlayInfo } from '@drama/contracts';
-import { isHlsUrl } from '../../player/lib/media-url';
+import { isHlsUrl } from '../../player';
 
 /**
  * Puts a source on a <video>: an HLS playlist through hls.js where the browser has no native

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { useLocale } from '../../../shared/i18n/i18n';
 import { ErrorState } from '../../../shared/ui/error-state';
 import { Skeleton } from '../../../shared/ui/skeleton';
+import { Spinner } from '../../../shared/ui/video-status';
 import { exploreQueryOptions, useExploreFeed } from '../api/get-explore';
 import { ExploreFeed } from '../components/explore-feed';
 import { MoreComing, SeenEverything } from '../components/feed-end';
@@ -23,7 +24,7 @@ function FeedSkeleton() {
         {t('explore.loading')}
       </span>
       <div aria-hidden className="absolute inset-0 grid place-items-center">
-        <span className="explore-spinner block size-11 rounded-full border-[3px] border-white/25 border-t-white" />
+        <Spinner />
       </div>
       <div aria-hidden className="absolute inset-x-0 bottom-0 flex flex-col gap-2.5 px-4 pb-4">
         <div className="flex items-end gap-3">

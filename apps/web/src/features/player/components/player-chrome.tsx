@@ -2,24 +2,23 @@ import {
   Captions,
   ChevronLeft,
   ChevronRight,
-  Heart,
   LayoutGrid,
   Maximize,
   Minimize,
   Pause,
   Play,
   Share2,
-  Star,
   Volume1,
   Volume2,
   VolumeX,
-  type LucideIcon,
 } from 'lucide-react';
 import { useState, type CSSProperties } from 'react';
-import { useLocale, useTranslation } from '../../../shared/i18n/i18n';
+import { useTranslation } from '../../../shared/i18n/i18n';
+import { RailAction } from '../../../shared/ui/rail-action';
 import { useEngine, useEngineState } from '../hooks/use-engine';
 import { formatRate, formatTime } from '../lib/format-time';
-import { compactCount } from '../../../shared/i18n/compact-count';
+import type { Engagement } from '../hooks/use-engagement';
+import { EngagementActions } from './engagement-actions';
 import { useClamped } from '../../../shared/ui/use-clamped';
 
 export const SPEEDS = [0.75, 1, 1.25, 1.5, 2] as const;
@@ -69,54 +68,11 @@ export function CenterPlayButton({ onToggle }: { onToggle: () => void }) {
   );
 }
 
-interface ActionProps {
-  icon: LucideIcon;
-  label: string;
-  caption: string;
-  onClick: () => void;
-  active?: boolean;
-  activeClass?: string;
-  pressed?: boolean;
-  testId: string;
-}
-
-function Action({ icon: Icon, label, caption, onClick, active = false, activeClass = '', pressed, testId }: ActionProps) {
-  const [pop, setPop] = useState(0);
-  return (
-    <button
-      type="button"
-      aria-label={label}
-      aria-pressed={pressed}
-      data-testid={testId}
-      onClick={() => {
-        setPop((value) => value + 1);
-        onClick();
-      }}
-      className="group flex w-16 flex-col items-center gap-0.5 rounded-2xl py-0.5 text-white"
-    >
-      <span className="grid size-11 place-items-center rounded-full transition-transform duration-150 group-active:scale-90">
-        <Icon
-          key={pop}
-          aria-hidden
-          className={`size-[30px] drop-shadow-[0_1px_3px_rgb(0_0_0/0.55)] ${pop && active ? 'player-pop' : ''} ${active ? activeClass : ''}`}
-          strokeWidth={active ? 0 : 1.9}
-        />
-      </span>
-      <span data-testid={`${testId}-caption`} className="max-w-full truncate text-[11px] leading-tight font-semibold tabular-nums drop-shadow-[0_1px_2px_rgb(0_0_0/0.7)]">
-        {caption}
-      </span>
-    </button>
-  );
-}
-
 interface SideActionsProps {
-  liked: boolean;
-  likeCount: number;
-  favorited: boolean;
-  favoriteCount: number;
+  engagement: Engagement;
   fullscreen: boolean;
-  onLike: () => void;
-  onFavorite: () => void;
+  /** Told after a tap on a button that leaves the controls in view. */
+  onAction: () => void;
   onSubtitles: () => void;
   onEpisodes: () => void;
   onShare: () => void;
@@ -125,41 +81,25 @@ interface SideActionsProps {
 
 export function SideActions(props: SideActionsProps) {
   const { t } = useTranslation();
-  const locale = useLocale();
+  const poked = (action: () => void) => () => {
+    action();
+    props.onAction();
+  };
   return (
     <nav
       aria-label={t('player.episodes')}
       className="pointer-events-auto absolute right-1.5 bottom-[calc(env(safe-area-inset-bottom)+124px)] flex flex-col items-center gap-2"
     >
-      <Action
-        icon={Heart}
-        testId="action-like"
-        label={props.liked ? t('player.unlike') : t('player.like')}
-        pressed={props.liked}
-        caption={props.likeCount > 0 ? compactCount(props.likeCount, locale) : t('player.like')}
-        onClick={props.onLike}
-        active={props.liked}
-        activeClass="fill-accent-fill-2 text-accent-fill-2"
-      />
-      <Action
-        icon={Star}
-        testId="action-favorite"
-        label={props.favorited ? t('player.unfavorite') : t('player.favorite')}
-        pressed={props.favorited}
-        caption={props.favoriteCount > 0 ? compactCount(props.favoriteCount, locale) : props.favorited ? t('player.favorited') : t('player.favorite')}
-        onClick={props.onFavorite}
-        active={props.favorited}
-        activeClass="fill-gold-fill text-gold-fill"
-      />
-      <Action icon={LayoutGrid} testId="action-episodes" label={t('player.episodes')} caption={t('player.episodes')} onClick={props.onEpisodes} />
-      <Action icon={Captions} testId="action-subtitles" label={t('player.subtitleSettings')} caption={t('player.subtitles')} onClick={props.onSubtitles} />
-      <Action icon={Share2} testId="action-share" label={t('player.share')} caption={t('player.share')} onClick={props.onShare} />
-      <Action
+      <EngagementActions engagement={props.engagement} copy="player" testIdPrefix="action" onAction={props.onAction} />
+      <RailAction icon={LayoutGrid} testId="action-episodes" label={t('player.episodes')} caption={t('player.episodes')} onClick={props.onEpisodes} />
+      <RailAction icon={Captions} testId="action-subtitles" label={t('player.subtitleSettings')} caption={t('player.subtitles')} onClick={props.onSubtitles} />
+      <RailAction icon={Share2} testId="action-share" label={t('player.share')} caption={t('player.share')} onClick={poked(props.onShare)} />
+      <RailAction
         icon={props.fullscreen ? Minimize : Maximize}
         testId="action-fullscreen"
         label={props.fullscreen ? t('player.exitFullscreen') : t('player.fullscreen')}
         caption={props.fullscreen ? t('player.exitShort') : t('player.fullscreenShort')}
-        onClick={props.onFullscreen}
+        onClick={poked(props.onFullscreen)}
       />
     </nav>
   );

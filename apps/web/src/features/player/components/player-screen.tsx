@@ -5,19 +5,14 @@ import { useTranslation } from '../../../shared/i18n/i18n';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../shared/api/api-client';
 import { isLoggedIn, useSession } from '../../../shared/session/session-store';
-import { signInPathFor } from '../../../shared/session/sign-in-path';
-import { confirm } from '../../../shared/ui/confirm/confirm-store';
+import { shareLink } from '../../../shared/ui/share-link';
 import { toast } from '../../../shared/ui/toast/toast-store';
-import { useFavoriteStatus } from '../api/favorite-status';
 import { playInfoQueryOptions, usePlayInfo } from '../api/get-play-info';
-import { useLikeStatus } from '../api/like-status';
-import { useToggleFavorite } from '../api/toggle-favorite';
-import { useToggleLike } from '../api/toggle-like';
 import { EngineContext, useEngineSelector } from '../hooks/use-engine';
 import { useAutoHide } from '../hooks/use-auto-hide';
+import { useEngagement } from '../hooks/use-engagement';
 import { useVipGate } from '../hooks/use-vip-gate';
 import { useWatchReporting } from '../hooks/use-watch-reporting';
-import { useGuestLiked } from '../lib/guest-likes';
 import { withTimestamp } from '../lib/media-url';
 import { PlayerEngine } from '../lib/player-engine';
 import { canWatch, type StartChoice } from '../lib/start-episode';
@@ -308,59 +303,10 @@ export function PlayerScreen({ drama, start }: PlayerScreenProps) {
 
   /* ---- like, favourite, share ---- */
 
-  const likeStatus = useLikeStatus(episode.id, userId);
-  const guestLiked = useGuestLiked(episode.id);
-  const liked = userId === null ? guestLiked : (likeStatus.data?.isLiked ?? false);
-  const likeCount = likeStatus.data?.likeCount ?? 0;
-  const toggleLike = useToggleLike(episode.id, userId);
-  const onLike = () => {
-    const like = !liked;
-    toggleLike.mutate(like, {
-      onError: () => toast.error(like ? t('player.likeFailed') : t('player.unlikeFailed')),
-    });
-  };
-
-  const favoriteStatus = useFavoriteStatus(drama.id, userId);
-  const favorited = favoriteStatus.data?.isFavorited ?? false;
-  const favoriteCount = favoriteStatus.data?.favoriteCount ?? drama.favoriteCount;
-  const toggleFavorite = useToggleFavorite(drama.id, userId);
   const hereWithEpisode = `/player/${drama.id}?episode=${episode.id}`;
-  const onFavorite = async () => {
-    if (userId === null) {
-      const go = await confirm({
-        title: t('player.favoriteLoginTitle'),
-        message: t('player.favoriteLoginMessage'),
-        confirmText: t('player.goToLogin'),
-        cancelText: t('player.cancel'),
-      });
-      if (go) navigate(signInPathFor(hereWithEpisode));
-      return;
-    }
-    const favorite = !favorited;
-    toggleFavorite.mutate(favorite, {
-      onSuccess: () => toast.success(favorite ? t('player.favoriteAdded') : t('player.favoriteRemoved')),
-      onError: () => toast.error(t('player.favoriteFailed')),
-    });
-  };
-
-  const onShare = async () => {
-    const url = new URL(hereWithEpisode, window.location.origin).toString();
-    const text = t('player.shareText', { title: drama.title, episode: episode.sequence });
-    if (typeof navigator.share === 'function') {
-      try {
-        await navigator.share({ title: drama.title, text, url });
-      } catch (error) {
-        if (!(error instanceof DOMException && error.name === 'AbortError')) toast.error(t('player.shareFailed'));
-      }
-      return;
-    }
-    try {
-      await navigator.clipboard.writeText(url);
-      toast.success(t('player.linkCopied'));
-    } catch {
-      toast.error(t('player.shareFailed'));
-    }
-  };
+  const engagement = useEngagement({ episodeId: episode.id, drama, userId, enabled: true, returnPath: hereWithEpisode });
+  const onShare = () =>
+    shareLink(hereWithEpisode, drama.title, t('player.shareText', { title: drama.title, episode: episode.sequence }), t);
 
   const goBack = () => {
     const historyIndex = (window.history.state as { idx?: number } | null)?.idx ?? 0;
@@ -434,17 +380,13 @@ export function PlayerScreen({ drama, start }: PlayerScreenProps) {
             <TopBar title={drama.title} sequence={episode.sequence} onBack={goBack} />
             {accessible && <CenterPlayButton onToggle={() => { engine.toggle(); chrome.poke(); }} />}
             <SideActions
-              liked={liked}
-              likeCount={likeCount}
-              favorited={favorited}
-              favoriteCount={favoriteCount}
+              engagement={engagement}
               fullscreen={fullscreen}
-              onLike={() => { onLike(); chrome.poke(); }}
-              onFavorite={() => { void onFavorite(); chrome.poke(); }}
+              onAction={chrome.poke}
               onSubtitles={() => setSheet('subtitles')}
               onEpisodes={() => setSheet('episodes')}
-              onShare={() => { void onShare(); chrome.poke(); }}
-              onFullscreen={() => { toggleFullscreen(); chrome.poke(); }}
+              onShare={() => void onShare()}
+              onFullscreen={toggleFullscreen}
             />
           </div>
 

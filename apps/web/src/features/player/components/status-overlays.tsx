@@ -1,31 +1,17 @@
 import { LIMITS } from '@drama/contracts';
-import { ChevronsUp, Mouse, RotateCw, VideoOff, VolumeX } from 'lucide-react';
+import { ChevronsUp, Mouse, VolumeX } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useInputKind } from '../../../shared/gestures/input-kind';
 import { useTranslation } from '../../../shared/i18n/i18n';
 import { readString, writeString } from '../../../shared/storage/local-storage';
+import { LoadingRing, VideoError } from '../../../shared/ui/video-status';
 import { useEngineState } from '../hooks/use-engine';
 
 /** A spinner while the first frame or more data is on its way; held back briefly so fast loads never flash it. */
 export function LoadingOverlay() {
   const { t } = useTranslation();
   const busy = useEngineState((s) => s.status === 'loading' || (s.waiting && s.status !== 'error' && s.status !== 'paused'));
-  const [shown, setShown] = useState(false);
-  useEffect(() => {
-    if (!busy) return;
-    const timer = setTimeout(() => setShown(true), 250);
-    return () => {
-      clearTimeout(timer);
-      setShown(false);
-    };
-  }, [busy]);
-  if (!busy || !shown) return null;
-  return (
-    <div role="status" data-testid="player-loading" className="pointer-events-none absolute inset-0 z-[12] grid place-items-center">
-      <span className="sr-only">{t('player.loading')}</span>
-      <span aria-hidden className="player-spinner block size-11 rounded-full border-[3px] border-white/25 border-t-white" />
-    </div>
-  );
+  return <LoadingRing busy={busy} label={t('player.loading')} layer="z-[12]" testId="player-loading" />;
 }
 
 export function ErrorOverlay({ missing, onRetry }: { missing: boolean; onRetry: () => void }) {
@@ -33,21 +19,9 @@ export function ErrorOverlay({ missing, onRetry }: { missing: boolean; onRetry: 
   const failed = useEngineState((s) => s.status === 'error');
   if (!failed) return null;
   return (
-    <div
-      role="alert"
-      data-testid="player-error"
-      className="absolute inset-0 z-[25] flex flex-col items-center justify-center bg-black/70 px-10 text-center backdrop-blur-sm"
-    >
-      <div className="grid size-16 place-items-center rounded-full bg-white/10">
-        <VideoOff aria-hidden className="size-7 text-white/80" strokeWidth={1.75} />
-      </div>
-      <p className="mt-4 text-base font-semibold">{t('player.videoFailed')}</p>
+    <VideoError testId="player-error" retryTestId="player-retry" layer="z-[25]" onRetry={onRetry}>
       {missing && <p className="mt-1.5 text-sm leading-relaxed text-white/60">{t('player.sourceMissing')}</p>}
-      <button type="button" onClick={onRetry} className="btn-primary mt-5" data-testid="player-retry">
-        <RotateCw aria-hidden className="size-4" />
-        {t('player.retry')}
-      </button>
-    </div>
+    </VideoError>
   );
 }
 

@@ -7,6 +7,7 @@ import { isApiError } from '../../../shared/api/api-client';
 import { isLoggedIn, useSession } from '../../../shared/session/session-store';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { ErrorState } from '../../../shared/ui/error-state';
+import { Spinner } from '../../../shared/ui/video-status';
 import { readLocalWatchHistory } from '../../../shared/watch-history/local-watch-history';
 import { usePlayerDrama } from '../api/get-player-drama';
 import { useResumePoint } from '../api/get-resume-point';
@@ -51,7 +52,7 @@ function PlayerSkeleton() {
   return (
     <div data-testid="player-skeleton" className="fixed inset-0 z-30 mx-auto grid max-w-[480px] place-items-center bg-black">
       <span className="sr-only">{t('player.loading')}</span>
-      <span aria-hidden className="player-spinner block size-11 rounded-full border-[3px] border-white/25 border-t-white" />
+      <Spinner />
     </div>
   );
 }
