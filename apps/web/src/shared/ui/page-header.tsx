@@ -1,7 +1,7 @@
-import { ChevronLeft } from 'lucide-react';
+import { ChevronLeft, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../i18n/i18n';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 
 interface PageHeaderProps {
   title: string;
@@ -34,5 +34,21 @@ export function PageHeader({ title, fallback = '/', trailing }: PageHeaderProps)
         <div className="ml-auto flex items-center">{trailing}</div>
       </div>
     </header>
+  );
+}
+
+interface HeaderLinkProps {
+  to: string;
+  /** The name of where it leads: the icon alone says nothing to a screen reader. */
+  label: string;
+  icon: LucideIcon;
+}
+
+/** An icon in the top bar that leads to a page next to this one, e.g. this screen's records. */
+export function HeaderLink({ to, label, icon: Icon }: HeaderLinkProps) {
+  return (
+    <Link to={to} className="icon-btn" aria-label={label}>
+      <Icon aria-hidden className="size-[22px]" strokeWidth={1.9} />
+    </Link>
   );
 }

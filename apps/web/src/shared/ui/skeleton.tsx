@@ -1,3 +1,5 @@
+import type { ComponentType } from 'react';
+
 interface SkeletonProps {
   className?: string;
   /**
@@ -27,4 +29,9 @@ export function DramaCardSkeleton({ className = '', still = false }: SkeletonPro
       <Skeleton still={still} className="mt-1.5 h-3 w-1/2 rounded-md" />
     </div>
   );
+}
+
+/** `count` copies of a placeholder: the rows of a list that has not loaded yet. */
+export function Placeholders({ count, of: Placeholder }: { count: number; of: ComponentType }) {
+  return Array.from({ length: count }, (_, index) => <Placeholder key={index} />);
 }

@@ -1,19 +1,21 @@
 import { Heart, LayoutGrid } from 'lucide-react';
-import { useCallback, useMemo, useState } from 'react';
+import type { FavoriteItem } from '@drama/contracts';
+import { useMemo, useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/i18n';
 import { Link } from 'react-router';
 import { useSession } from '../../../shared/session/session-store';
 import { confirm } from '../../../shared/ui/confirm/confirm-store';
 import { EditToggle, SelectionBar, useSelection } from '../../../shared/ui/edit-mode';
 import { EmptyState } from '../../../shared/ui/empty-state';
-import { ErrorState } from '../../../shared/ui/error-state';
-import { LoadMore } from '../../../shared/ui/load-more';
+import { InfiniteList, useListItems } from '../../../shared/ui/infinite-list/infinite-list';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { toast } from '../../../shared/ui/toast/toast-store';
 import { useFavorites } from '../api/get-favorites';
 import { useRemoveFavorites } from '../api/remove-favorites';
 import { FavoriteRow } from '../components/favorite-row';
+
+const favoriteId = (item: FavoriteItem) => item.drama.id;
 
 function RowsSkeleton() {
   return (
@@ -44,19 +46,10 @@ function Favorites({ userId }: { userId: number }) {
   const query = useFavorites(userId);
   const remove = useRemoveFavorites(userId);
   const [editing, setEditing] = useState(false);
-  const { data, error, isPending, hasNextPage, isFetchingNextPage, fetchNextPage, refetch } = query;
-
-  const items = useMemo(() => {
-    const all = data?.pages.flatMap((page) => page.items) ?? [];
-    return all.filter((item, index) => all.findIndex((other) => other.drama.id === item.drama.id) === index);
-  }, [data]);
+  const items = useListItems(query.data, favoriteId);
   const ids = useMemo(() => items.map((item) => item.drama.id), [items]);
   const selection = useSelection(ids);
   const isEditing = editing && items.length > 0;
-
-  const loadMore = useCallback(() => {
-    void fetchNextPage({ cancelRefetch: false });
-  }, [fetchNextPage]);
 
   const removeIds = (dramaIds: number[], done: string) => {
     remove.mutate(dramaIds, {
@@ -80,54 +73,6 @@ function Favorites({ userId }: { userId: number }) {
     removeIds(chosen, t('favorites.removedMany', { count: chosen.length }));
   };
 
-  let content;
-  if (isPending) {
-    content = <RowsSkeleton />;
-  } else if (error && !data) {
-    content = <ErrorState error={error} onRetry={() => void refetch()} className="flex-1 justify-center" />;
-  } else if (items.length === 0) {
-    content = (
-      <EmptyState
-        icon={Heart}
-        title={t('favorites.empty')}
-        description={t('favorites.emptyHint')}
-        action={
-          <Link to="/category" className="btn-primary">
-            <LayoutGrid aria-hidden className="size-4" />
-            {t('favorites.browse')}
-          </Link>
-        }
-        className="flex-1 justify-center pb-20"
-      />
-    );
-  } else {
-    content = (
-      <>
-        <ul className="divide-y divide-line" data-testid="favorites-list">
-          {items.map((item) => (
-            <li key={item.drama.id}>
-              <FavoriteRow
-                item={item}
-                editing={isEditing}
-                selected={selection.isSelected(item.drama.id)}
-                onToggle={() => selection.toggle(item.drama.id)}
-                onRemove={() => removeIds([item.drama.id], t('favorites.removed'))}
-              />
-            </li>
-          ))}
-        </ul>
-        <LoadMore
-          hasNextPage={hasNextPage}
-          isFetchingNextPage={isFetchingNextPage}
-          onLoadMore={loadMore}
-          error={query.isFetchNextPageError ? error : undefined}
-          endText={items.length > 5 ? t('common.endOfList') : undefined}
-          className={isEditing ? 'mb-16' : ''}
-        />
-      </>
-    );
-  }
-
   return (
     <div className="flex flex-1 flex-col" data-testid="favorites-page">
       <PageHeader
@@ -145,7 +90,44 @@ function Favorites({ userId }: { userId: number }) {
           )
         }
       />
-      {content}
+      <InfiniteList
+        query={query}
+        keyOf={favoriteId}
+        skeleton={<RowsSkeleton />}
+        errorClassName="flex-1 justify-center"
+        renderEmpty={() => (
+          <EmptyState
+            icon={Heart}
+            title={t('favorites.empty')}
+            description={t('favorites.emptyHint')}
+            action={
+              <Link to="/category" className="btn-primary">
+                <LayoutGrid aria-hidden className="size-4" />
+                {t('favorites.browse')}
+              </Link>
+            }
+            className="flex-1 justify-center pb-20"
+          />
+        )}
+        endText={items.length > 5 ? t('common.endOfList') : undefined}
+        loadMoreClassName={isEditing ? 'mb-16' : ''}
+      >
+        {(shown) => (
+          <ul className="divide-y divide-line" data-testid="favorites-list">
+            {shown.map((item) => (
+              <li key={item.drama.id}>
+                <FavoriteRow
+                  item={item}
+                  editing={isEditing}
+                  selected={selection.isSelected(item.drama.id)}
+                  onToggle={() => selection.toggle(item.drama.id)}
+                  onRemove={() => removeIds([item.drama.id], t('favorites.removed'))}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </InfiniteList>
       {isEditing && (
         <SelectionBar
           selectedCount={selection.selected.length}

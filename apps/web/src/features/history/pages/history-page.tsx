@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { History, LayoutGrid, Trash2 } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { WatchRecordItem } from '@drama/contracts';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/i18n';
 import { Link } from 'react-router';
 import { useLocale } from '../../../shared/i18n/i18n';
@@ -8,8 +9,7 @@ import { useSession } from '../../../shared/session/session-store';
 import { confirm } from '../../../shared/ui/confirm/confirm-store';
 import { EditToggle, SelectionBar, useSelection } from '../../../shared/ui/edit-mode';
 import { EmptyState } from '../../../shared/ui/empty-state';
-import { ErrorState } from '../../../shared/ui/error-state';
-import { LoadMore } from '../../../shared/ui/load-more';
+import { InfiniteList, useListItems } from '../../../shared/ui/infinite-list/infinite-list';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { toast } from '../../../shared/ui/toast/toast-store';
@@ -18,6 +18,8 @@ import { useWatchHistory } from '../api/get-watch-history';
 import { useRemoveWatchRecords } from '../api/remove-watch-records';
 import { HistoryRow } from '../components/history-row';
 import { dayName, formatDay, groupByDay } from '../lib/day-groups';
+
+const recordDramaId = (item: WatchRecordItem) => item.dramaId;
 
 function RowsSkeleton() {
   return (
@@ -51,27 +53,19 @@ function WatchHistory({ userId }: { userId: number }) {
   const query = useWatchHistory(userId);
   const remove = useRemoveWatchRecords(userId);
   const [editing, setEditing] = useState(false);
-  const { data, error, isPending, hasNextPage, isFetchingNextPage, fetchNextPage, refetch } = query;
 
   // What this device watched as a guest and could not be merged at sign-in gets another try.
   useEffect(() => {
     void mergeLocalWatchHistory(queryClient, userId);
   }, [queryClient, userId]);
 
-  const items = useMemo(() => {
-    const all = data?.pages.flatMap((page) => page.items) ?? [];
-    return all.filter((item, index) => all.findIndex((other) => other.dramaId === item.dramaId) === index);
-  }, [data]);
+  const items = useListItems(query.data, recordDramaId);
   const ids = useMemo(() => items.map((item) => item.dramaId), [items]);
   const selection = useSelection(ids);
   const isEditing = editing && items.length > 0;
   const groups = useMemo(() => groupByDay(items, (item) => new Date(item.updatedAt)), [items]);
   const now = new Date();
   const timeFormat = new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit' });
-
-  const loadMore = useCallback(() => {
-    void fetchNextPage({ cancelRefetch: false });
-  }, [fetchNextPage]);
 
   const run = (target: number[] | 'all', done: string) => {
     remove.mutate(target, {
@@ -109,66 +103,6 @@ function WatchHistory({ userId }: { userId: number }) {
     run('all', t('history.cleared'));
   };
 
-  let content;
-  if (isPending) {
-    content = <RowsSkeleton />;
-  } else if (error && !data) {
-    content = <ErrorState error={error} onRetry={() => void refetch()} className="flex-1 justify-center" />;
-  } else if (items.length === 0) {
-    content = (
-      <EmptyState
-        icon={History}
-        title={t('history.empty')}
-        description={t('history.emptyHint')}
-        action={
-          <Link to="/category" className="btn-primary">
-            <LayoutGrid aria-hidden className="size-4" />
-            {t('history.browse')}
-          </Link>
-        }
-        className="flex-1 justify-center pb-20"
-      />
-    );
-  } else {
-    content = (
-      <>
-        <div data-testid="history-list">
-          {groups.map((group) => {
-            const name = dayName(group.day, now);
-            const label = name ? t(`history.${name}`) : formatDay(group.day, now, locale);
-            return (
-              <section key={group.key} aria-label={label} data-testid="history-day">
-                <h2 className="px-4 pt-4 pb-1 text-[13px] font-semibold text-fg-muted">{label}</h2>
-                <ul>
-                  {group.items.map((item) => (
-                    <li key={item.dramaId}>
-                      <HistoryRow
-                        item={item}
-                        time={timeFormat.format(new Date(item.updatedAt))}
-                        editing={isEditing}
-                        selected={selection.isSelected(item.dramaId)}
-                        onToggle={() => selection.toggle(item.dramaId)}
-                        onRemove={() => run([item.dramaId], t('history.removed'))}
-                      />
-                    </li>
-                  ))}
-                </ul>
-              </section>
-            );
-          })}
-        </div>
-        <LoadMore
-          hasNextPage={hasNextPage}
-          isFetchingNextPage={isFetchingNextPage}
-          onLoadMore={loadMore}
-          error={query.isFetchNextPageError ? error : undefined}
-          endText={items.length > 5 ? t('common.endOfList') : undefined}
-          className={isEditing ? 'mb-16' : ''}
-        />
-      </>
-    );
-  }
-
   return (
     <div className="flex flex-1 flex-col" data-testid="history-page">
       <PageHeader
@@ -199,7 +133,56 @@ function WatchHistory({ userId }: { userId: number }) {
           )
         }
       />
-      {content}
+      <InfiniteList
+        query={query}
+        keyOf={recordDramaId}
+        skeleton={<RowsSkeleton />}
+        errorClassName="flex-1 justify-center"
+        renderEmpty={() => (
+          <EmptyState
+            icon={History}
+            title={t('history.empty')}
+            description={t('history.emptyHint')}
+            action={
+              <Link to="/category" className="btn-primary">
+                <LayoutGrid aria-hidden className="size-4" />
+                {t('history.browse')}
+              </Link>
+            }
+            className="flex-1 justify-center pb-20"
+          />
+        )}
+        endText={items.length > 5 ? t('common.endOfList') : undefined}
+        loadMoreClassName={isEditing ? 'mb-16' : ''}
+      >
+        {() => (
+          <div data-testid="history-list">
+            {groups.map((group) => {
+              const name = dayName(group.day, now);
+              const label = name ? t(`history.${name}`) : formatDay(group.day, now, locale);
+              return (
+                <section key={group.key} aria-label={label} data-testid="history-day">
+                  <h2 className="px-4 pt-4 pb-1 text-[13px] font-semibold text-fg-muted">{label}</h2>
+                  <ul>
+                    {group.items.map((item) => (
+                      <li key={item.dramaId}>
+                        <HistoryRow
+                          item={item}
+                          time={timeFormat.format(new Date(item.updatedAt))}
+                          editing={isEditing}
+                          selected={selection.isSelected(item.dramaId)}
+                          onToggle={() => selection.toggle(item.dramaId)}
+                          onRemove={() => run([item.dramaId], t('history.removed'))}
+                        />
+                      </li>
+                    ))}
+                  </ul>
+                </section>
+              );
+            })}
+          </div>
+        )}
+      </InfiniteList>
       {isEditing && (
         <SelectionBar
           selectedCount={selection.selected.length}

@@ -1,15 +1,18 @@
-import { pointsRecordTypeSchema, type PointsRecordType } from '@drama/contracts';
+import { pointsRecordTypeSchema, type PointsRecord, type PointsRecordType } from '@drama/contracts';
 import { ListChecks, ReceiptText } from 'lucide-react';
-import { useCallback } from 'react';
 import { useTranslation } from '../../../shared/i18n/i18n';
 import { Link, useSearchParams } from 'react-router';
+import { CardList } from '../../../shared/ui/card-list';
 import { EmptyState } from '../../../shared/ui/empty-state';
-import { LoadMore } from '../../../shared/ui/load-more';
+import { InfiniteList } from '../../../shared/ui/infinite-list/infinite-list';
 import { PageHeader } from '../../../shared/ui/page-header';
+import { Placeholders } from '../../../shared/ui/skeleton';
 import { useInfinitePointsRecords } from '../api/get-points-records';
 import { LoadError } from '../components/load-error';
 import { RecordRow, RecordRowSkeleton } from '../components/record-row';
 import { RecordTypeChips } from '../components/record-type-chips';
+
+const recordId = (record: PointsRecord) => record.id;
 
 /** The points ledger, newest first, filtered by kind; the filter lives in the address (?type=). */
 export function RecordsPage() {
@@ -17,12 +20,7 @@ export function RecordsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const parsed = pointsRecordTypeSchema.safeParse(searchParams.get('type'));
   const type = parsed.success ? parsed.data : null;
-  const records = useInfinitePointsRecords(type);
-  const { data, error, isPending, hasNextPage, isFetchingNextPage, fetchNextPage, refetch } = records;
-  const items = data?.pages.flatMap((page) => page.items) ?? [];
-  // A line added between two page loads shifts the pages by one: never show it twice.
-  const unique = items.filter((item, index) => items.findIndex((other) => other.id === item.id) === index);
-  const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  const query = useInfinitePointsRecords(type);
 
   const choose = (next: PointsRecordType | null) => {
     setSearchParams(next ? { type: next } : {}, { replace: true, preventScrollReset: true });
@@ -34,46 +32,39 @@ export function RecordsPage() {
       <div className="sticky top-[calc(env(safe-area-inset-top)+3rem)] z-20 border-b border-line bg-bg/90 py-1 backdrop-blur-xl">
         <RecordTypeChips value={type} onChange={choose} />
       </div>
-      {error && !data ? (
-        <LoadError title={t('points.records.loadFailed')} error={error} onRetry={() => void refetch()} />
-      ) : isPending ? (
-        <ul className="mx-4 mt-3 divide-y divide-line overflow-hidden rounded-2xl border border-line bg-surface">
-          {Array.from({ length: 8 }, (_, index) => (
-            <RecordRowSkeleton key={index} />
-          ))}
-        </ul>
-      ) : unique.length === 0 ? (
-        <EmptyState
-          className="mt-6"
-          icon={ReceiptText}
-          title={type ? t('points.records.emptyFiltered') : t('points.noRecords')}
-          description={t('points.noRecordsBody')}
-          action={
-            <Link to="/points/tasks" className="btn-primary">
-              <ListChecks aria-hidden className="size-4" />
-              {t('points.earnAction')}
-            </Link>
-          }
-        />
-      ) : (
-        <>
-          <ul
-            className="mx-4 mt-3 divide-y divide-line overflow-hidden rounded-2xl border border-line bg-surface"
-            data-testid="records-list"
-          >
-            {unique.map((record) => (
+      <InfiniteList
+        query={query}
+        keyOf={recordId}
+        skeleton={
+          <CardList className="mt-3">
+            <Placeholders count={8} of={RecordRowSkeleton} />
+          </CardList>
+        }
+        renderError={(error, retry) => <LoadError title={t('points.records.loadFailed')} error={error} onRetry={retry} />}
+        renderEmpty={() => (
+          <EmptyState
+            className="mt-6"
+            icon={ReceiptText}
+            title={type ? t('points.records.emptyFiltered') : t('points.noRecords')}
+            description={t('points.noRecordsBody')}
+            action={
+              <Link to="/points/tasks" className="btn-primary">
+                <ListChecks aria-hidden className="size-4" />
+                {t('points.earnAction')}
+              </Link>
+            }
+          />
+        )}
+        endText={t('common.endOfList')}
+      >
+        {(records) => (
+          <CardList className="mt-3" data-testid="records-list">
+            {records.map((record) => (
               <RecordRow key={record.id} record={record} />
             ))}
-          </ul>
-          <LoadMore
-            hasNextPage={hasNextPage}
-            isFetchingNextPage={isFetchingNextPage}
-            onLoadMore={loadMore}
-            error={data ? error : undefined}
-            endText={t('common.endOfList')}
-          />
-        </>
-      )}
+          </CardList>
+        )}
+      </InfiniteList>
     </div>
   );
 }
