@@ -5,6 +5,7 @@ import { unchecked } from '../../../shared/api/api-client';
 import { useLocale } from '../../../shared/i18n/i18n';
 import { loadRetryDelay, shouldRetryLoad } from '../lib/load-retry';
 import { gridQuery, type CategoryFilter } from './grid-query';
+import { nextPageOf } from '../../../shared/ui/infinite-list/next-page';
 
 export { GRID_PAGE_SIZE, type CategoryFilter } from './grid-query';
 
@@ -25,7 +26,7 @@ export function categoryDramasQueryOptions(filter: CategoryFilter, locale: Local
     queryKey: ['dramas', 'category', locale, { category: filter.category ?? null, sort: filter.sort }],
     queryFn: ({ pageParam, signal }) => getCategoryDramas(filter, pageParam, locale, signal),
     initialPageParam: 1,
-    getNextPageParam: (last) => (last.page * last.limit < last.total ? last.page + 1 : undefined),
+    getNextPageParam: nextPageOf,
     retry: shouldRetryLoad,
     retryDelay: loadRetryDelay,
   });

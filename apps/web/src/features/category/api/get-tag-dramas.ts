@@ -4,6 +4,7 @@ import { api } from '../../../shared/api/api';
 import { useLocale } from '../../../shared/i18n/i18n';
 import { loadRetryDelay, shouldRetryLoad } from '../lib/load-retry';
 import { GRID_PAGE_SIZE } from './grid-query';
+import { nextPageOf } from '../../../shared/ui/infinite-list/next-page';
 
 /** `GET /client/dramas/tag/{tag}`: the tag is a slug or a localized name; `tag` is null when unknown. */
 export function getTagDramas(tag: string, sort: DramaSort, page: number, locale: Locale, signal?: AbortSignal) {
@@ -22,7 +23,7 @@ export function tagDramasQueryOptions(tag: string, sort: DramaSort, locale: Loca
     queryKey: ['dramas', 'tag', locale, tag, sort],
     queryFn: ({ pageParam, signal }) => getTagDramas(tag, sort, pageParam, locale, signal),
     initialPageParam: 1,
-    getNextPageParam: (last) => (last.page * last.limit < last.total ? last.page + 1 : undefined),
+    getNextPageParam: nextPageOf,
     retry: shouldRetryLoad,
     retryDelay: loadRetryDelay,
   });

@@ -2,6 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiPaths, favoriteListResponseSchema, type Locale } from '@drama/contracts';
 import { api } from '../../../shared/api/api';
 import { useLocale } from '../../../shared/i18n/i18n';
+import { nextPageOf } from '../../../shared/ui/infinite-list/next-page';
 
 const PAGE_SIZE = 20;
 
@@ -24,7 +25,7 @@ export function favoritesQueryOptions(userId: number, locale: Locale) {
     queryKey: [...favoritesKey(userId), locale],
     queryFn: ({ pageParam, signal }) => getFavorites(pageParam, locale, signal),
     initialPageParam: 1,
-    getNextPageParam: (last) => (last.page * last.limit < last.total ? last.page + 1 : undefined),
+    getNextPageParam: nextPageOf,
     // A list the member changes from other screens: always checked again on opening.
     staleTime: 0,
   });

@@ -2,6 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiPaths, feedbackListResponseSchema } from '@drama/contracts';
 import { api } from '../../../shared/api/api';
 import { feedbackKeys } from './query-keys';
+import { nextPageOf } from '../../../shared/ui/infinite-list/next-page';
 
 export const FEEDBACK_PAGE_SIZE = 20;
 
@@ -15,7 +16,7 @@ export function feedbackListInfiniteQueryOptions() {
     queryKey: feedbackKeys.list(),
     queryFn: ({ pageParam, signal }) => getFeedbackList(pageParam, FEEDBACK_PAGE_SIZE, signal),
     initialPageParam: 1,
-    getNextPageParam: (last) => (last.page * last.limit < last.total ? last.page + 1 : undefined),
+    getNextPageParam: nextPageOf,
   });
 }
 

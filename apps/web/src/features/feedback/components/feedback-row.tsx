@@ -4,7 +4,7 @@ import { useTranslation } from '../../../shared/i18n/i18n';
 import { Link } from 'react-router';
 import { useLocale } from '../../../shared/i18n/i18n';
 import { Skeleton } from '../../../shared/ui/skeleton';
-import { formatDateTime } from '../lib/format';
+import { formatDateTime } from '../../../shared/format/date';
 import { FeedbackStatusBadge } from './feedback-status-badge';
 
 export function FeedbackRow({ item }: { item: Feedback }) {

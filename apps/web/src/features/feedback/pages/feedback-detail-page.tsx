@@ -10,7 +10,7 @@ import { PageHeader } from '../../../shared/ui/page-header';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { useFeedback } from '../api/get-feedback';
 import { FeedbackStatusBadge } from '../components/feedback-status-badge';
-import { formatDateTime } from '../lib/format';
+import { formatDateTime } from '../../../shared/format/date';
 
 function ReplyBubble({ reply }: { reply: FeedbackReply }) {
   const { t } = useTranslation();

@@ -2,6 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiPaths, watchRecordListResponseSchema, type Locale } from '@drama/contracts';
 import { api } from '../../../shared/api/api';
 import { useLocale } from '../../../shared/i18n/i18n';
+import { nextPageOf } from '../../../shared/ui/infinite-list/next-page';
 
 const PAGE_SIZE = 20;
 
@@ -27,7 +28,7 @@ export function watchHistoryQueryOptions(userId: number, locale: Locale) {
     queryKey: [...watchHistoryKey(userId), locale],
     queryFn: ({ pageParam, signal }) => getWatchHistory(pageParam, PAGE_SIZE, locale, signal),
     initialPageParam: 1,
-    getNextPageParam: (last) => (last.page * last.limit < last.total ? last.page + 1 : undefined),
+    getNextPageParam: nextPageOf,
     // The player moves it on every watch: always checked again on opening.
     staleTime: 0,
   });

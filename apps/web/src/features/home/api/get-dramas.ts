@@ -4,6 +4,7 @@ import type { DramaListQuery, dramaListResponseSchema, Locale } from '@drama/con
 import { api } from '../../../shared/api/api';
 import { unchecked } from '../../../shared/api/api-client';
 import { useLocale } from '../../../shared/i18n/i18n';
+import { nextPageOf } from '../../../shared/ui/infinite-list/next-page';
 
 export type DramaListParams = Partial<DramaListQuery>;
 
@@ -28,7 +29,7 @@ export function dramasInfiniteQueryOptions(params: Omit<DramaListParams, 'page'>
     queryKey: ['dramas', 'infinite', locale, params],
     queryFn: ({ pageParam, signal }) => getDramas({ ...params, page: pageParam }, locale, signal),
     initialPageParam: 1,
-    getNextPageParam: (last) => (last.page * last.limit < last.total ? last.page + 1 : undefined),
+    getNextPageParam: nextPageOf,
   });
 }
 

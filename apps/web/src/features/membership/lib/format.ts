@@ -16,21 +16,8 @@ export function formatPricePerDay(pricePerDayFen: number): string {
   return formatYuan(Math.round(pricePerDayFen));
 }
 
-/** "Dec 22, 2026" in English; "2026/12/22" in Chinese, the way the genre's apps write a date. */
-export function formatDate(iso: string, locale: string): string {
-  const options: Intl.DateTimeFormatOptions = locale.startsWith('zh')
-    ? { year: 'numeric', month: '2-digit', day: '2-digit' }
-    : { dateStyle: 'medium' };
-  return new Intl.DateTimeFormat(locale, options).format(new Date(iso));
-}
-
-/** A date with the time of day, for order records: "2026/12/22 14:05" or "Dec 22, 2026, 2:05 PM". */
-export function formatDateTime(iso: string, locale: string): string {
-  const options: Intl.DateTimeFormatOptions = locale.startsWith('zh')
-    ? { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: false }
-    : { dateStyle: 'medium', timeStyle: 'short' };
-  return new Intl.DateTimeFormat(locale, options).format(new Date(iso));
-}
+// Dates are every screen's; the money screens still find them here.
+export { formatDate, formatDateTime } from '../../../shared/format/date';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -2,6 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiPaths, pointsRecordListResponseSchema, type PointsRecordType } from '@drama/contracts';
 import { api } from '../../../shared/api/api';
 import { pointsKeys } from './query-keys';
+import { nextPageOf } from '../../../shared/ui/infinite-list/next-page';
 
 export const RECORDS_PAGE_SIZE = 20;
 
@@ -25,7 +26,7 @@ export function pointsRecordsInfiniteQueryOptions(type: PointsRecordType | null,
     queryKey: pointsKeys.records(type, limit),
     queryFn: ({ pageParam, signal }) => getPointsRecords({ page: pageParam, limit, type }, signal),
     initialPageParam: 1,
-    getNextPageParam: (last) => (last.page * last.limit < last.total ? last.page + 1 : undefined),
+    getNextPageParam: nextPageOf,
   });
 }
 

@@ -2,7 +2,8 @@ import { taskTypeSchema, type PointsRecord } from '@drama/contracts';
 import { useTranslation } from '../../../shared/i18n/i18n';
 import { useLocale } from '../../../shared/i18n/i18n';
 import { Skeleton } from '../../../shared/ui/skeleton';
-import { formatDateTime, formatPoints, formatSignedPoints } from '../lib/format';
+import { formatDateTime } from '../../../shared/format/date';
+import { formatPoints, formatSignedPoints } from '../lib/format';
 import { RECORD_ICON } from '../lib/record-meta';
 
 /** One line of the ledger: what, why, when, how much, and the balance it left. */

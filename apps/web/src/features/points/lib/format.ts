@@ -11,22 +11,6 @@ export function formatSignedPoints(amount: number, locale: string): string {
   return figure;
 }
 
-/** "Dec 22, 2026" in English; "2026/12/22" in Chinese, the way the genre's apps write a date. */
-export function formatDate(iso: string, locale: string): string {
-  const options: Intl.DateTimeFormatOptions = locale.startsWith('zh')
-    ? { year: 'numeric', month: '2-digit', day: '2-digit' }
-    : { dateStyle: 'medium' };
-  return new Intl.DateTimeFormat(locale, options).format(new Date(iso));
-}
-
-/** "2026/12/22 14:05" or "Dec 22, 2026, 2:05 PM". */
-export function formatDateTime(iso: string, locale: string): string {
-  const options: Intl.DateTimeFormatOptions = locale.startsWith('zh')
-    ? { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: false }
-    : { dateStyle: 'medium', timeStyle: 'short' };
-  return new Intl.DateTimeFormat(locale, options).format(new Date(iso));
-}
-
 /** The clock time of an instant in the reader's time zone, on a 24-hour clock: "00:00". */
 export function formatClock(iso: string, locale: string): string {
   return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));

@@ -15,7 +15,8 @@ import { useExchangeMallItem } from '../api/exchange-mall-item';
 import { useMall } from '../api/get-mall';
 import { LoadError } from '../components/load-error';
 import { MallItemCard, MallItemSkeleton } from '../components/mall-item-card';
-import { formatDate, formatPoints } from '../lib/format';
+import { formatDate } from '../../../shared/format/date';
+import { formatPoints } from '../lib/format';
 import { readInsufficient } from '../lib/insufficient';
 
 /** The points store: VIP days for points, each exchange confirmed first. */

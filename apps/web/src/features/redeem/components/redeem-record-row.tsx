@@ -3,7 +3,7 @@ import { Coins, Crown } from 'lucide-react';
 import { useTranslation } from '../../../shared/i18n/i18n';
 import { useLocale } from '../../../shared/i18n/i18n';
 import { Skeleton } from '../../../shared/ui/skeleton';
-import { formatDateTime } from '../lib/format';
+import { formatDateTime } from '../../../shared/format/date';
 
 /** A redeemed code: the code itself, when, what kind, and how much it gave. */
 export function RedeemRecordRow({ record }: { record: RedeemRecord }) {

@@ -2,7 +2,7 @@ import type { RedeemResult } from '@drama/contracts';
 import { CircleCheck, Coins, Crown } from 'lucide-react';
 import { useTranslation } from '../../../shared/i18n/i18n';
 import { useLocale } from '../../../shared/i18n/i18n';
-import { formatDate } from '../lib/format';
+import { formatDate } from '../../../shared/format/date';
 
 /** What the code gave: VIP days and the new expiry, or points and the new balance. */
 export function RedeemResultCard({ result }: { result: RedeemResult }) {

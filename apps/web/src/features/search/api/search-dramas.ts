@@ -2,6 +2,7 @@ import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanst
 import { apiPaths, searchResponseSchema, type Locale } from '@drama/contracts';
 import { api } from '../../../shared/api/api';
 import { useLocale } from '../../../shared/i18n/i18n';
+import { nextPageOf } from '../../../shared/ui/infinite-list/next-page';
 
 export const SEARCH_PAGE_SIZE = 10;
 
@@ -31,7 +32,7 @@ export function searchInfiniteQueryOptions(keyword: string, suggest: boolean, lo
     queryFn: ({ pageParam, signal }) =>
       searchDramas({ keyword, page: pageParam, suggest: suggest || pageParam > 1 }, locale, signal),
     initialPageParam: 1,
-    getNextPageParam: (last) => (last.page * last.limit < last.total ? last.page + 1 : undefined),
+    getNextPageParam: nextPageOf,
   });
 }
 
