@@ -1,8 +1,37 @@
 import { useCallback, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from '../i18n/i18n';
+import { isApiError, type ApiErrorCode } from '../api/api-client';
+import { errorMessage, formErrorMessage } from '../i18n/error-message';
+import { useTranslation, type TFunction, type TranslationKey } from '../i18n/i18n';
 import type { AccountField, FieldErrors, FieldMessage, ValidationResult } from './validation';
 
 type Values = { [K in AccountField]?: string | boolean };
+
+/** What a text field needs from its form: its name, value, how to change it and its error. */
+export interface FieldBinding {
+  name: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  error: string | undefined;
+}
+
+/** Server refusals that are about one field, by code: `{ USERNAME_TAKEN: 'username' }`. */
+export type FieldRefusals<F extends AccountField> = Readonly<Partial<Record<ApiErrorCode, F>>>;
+
+/** The field a server refusal is about, or null when it is about the whole form. */
+export function refusedField<F extends AccountField>(error: unknown, refusals: FieldRefusals<F>): F | null {
+  return isApiError(error) ? (refusals[error.code] ?? null) : null;
+}
+
+/** What the whole form says about a failure, or null when there is none or it is said on a field. */
+export function formFailure<F extends AccountField>(
+  t: TFunction,
+  error: unknown,
+  refusals: FieldRefusals<F>,
+  fallback: TranslationKey,
+): string | null {
+  if (!error || refusedField(error, refusals) !== null) return null;
+  return formErrorMessage(t, error, fallback);
+}
 
 /**
  * The state of one account form: values, field errors from the shared schemas (shown after
@@ -60,5 +89,21 @@ export function useForm<V extends Values, T>(
     focusField(field);
   };
 
-  return { values, setField, errorOf, handleSubmit, setServerError };
+  /** Puts a server's refusal on the field it is about; false when it is about the whole form. */
+  const showRefusal = (error: unknown, refusals: FieldRefusals<F>): boolean => {
+    const field = refusedField(error, refusals);
+    if (field === null) return false;
+    setServerError(field, errorMessage(t, error));
+    return true;
+  };
+
+  /** Binds a text input to one field: spread it on a TextField, PasswordField or CodeField. */
+  const field = (name: Extract<{ [P in F]: V[P] extends string ? P : never }[F], F>): FieldBinding => ({
+    name,
+    value: values[name] as string,
+    onValueChange: (value) => setField(name, value as V[typeof name]),
+    error: errorOf(name),
+  });
+
+  return { values, setField, errorOf, handleSubmit, setServerError, showRefusal, field };
 }

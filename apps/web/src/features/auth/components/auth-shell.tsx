@@ -1,7 +1,7 @@
 import { ChevronLeft } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../shared/i18n/i18n';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { PreferencesButton } from '../../../shared/preferences/preferences-button';
 import { useSystemSettings } from '../../../shared/system-settings/get-system-settings';
 
@@ -15,7 +15,8 @@ interface AuthShellProps {
   /** Where Back goes when the page was opened directly. */
   fallback?: string;
   children: ReactNode;
-  footer?: ReactNode;
+  /** The way to the other guest pages: "No account yet? Sign up". */
+  footer?: { prompt?: string; to: string; label: string };
 }
 
 /** The frame of the guest pages: back, display settings, the brand, a title, the form. */
@@ -68,7 +69,14 @@ export function AuthShell({ title, subtitle, step, fallback = '/', children, foo
         {subtitle && <p className="mt-2 text-[15px] leading-relaxed text-fg-muted">{subtitle}</p>}
 
         <div className="mt-7">{children}</div>
-        {footer && <div className="mt-auto pt-8 text-center text-sm text-fg-muted">{footer}</div>}
+        {footer && (
+          <div className="mt-auto pt-8 text-center text-sm text-fg-muted">
+            {footer.prompt && <>{footer.prompt}{' '}</>}
+            <Link to={footer.to} replace className="inline-flex min-h-11 items-center font-semibold text-accent">
+              {footer.label}
+            </Link>
+          </div>
+        )}
       </div>
     </div>
   );

@@ -1,15 +1,16 @@
-import { emailSchema, LIMITS } from '@drama/contracts';
-import { ArrowRight, Mail } from 'lucide-react';
+import { LIMITS } from '@drama/contracts';
+import { ArrowRight } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../shared/i18n/i18n';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useCodeSender } from '../../../shared/account/use-code-sender';
+import { normaliseDestination } from '../../../shared/form/code-destination';
 import { redirectQuery } from '../../../shared/form/safe-redirect';
 import { useForm } from '../../../shared/form/use-form';
 import { formErrorMessage } from '../../../shared/i18n/error-message';
 import { FormAlert } from '../../../shared/ui/form/form-alert';
 import { SubmitButton } from '../../../shared/ui/form/submit-button';
-import { TextField } from '../../../shared/ui/form/text-field';
+import { EmailField } from '../../../shared/ui/form/email-field';
 import { toast } from '../../../shared/ui/toast/toast-store';
 import { AuthShell } from '../components/auth-shell';
 import { validateResetRequest } from '../forms';
@@ -25,8 +26,7 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const carry = redirectQuery(params.get('redirect'));
   const form = useForm({ email: '' }, validateResetRequest);
-  const email = emailSchema.safeParse(form.values.email.trim());
-  const target = email.success ? email.data : null;
+  const target = normaliseDestination('email', form.values.email);
   const sender = useCodeSender('reset', 'email', target);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -58,27 +58,12 @@ export function ResetPasswordPage() {
       subtitle={t('auth.resetSubtitle', { length: LIMITS.verificationCodeLength })}
       step={t('auth.stepOf', { step: 1, total: 2 })}
       fallback={`/auth/sign-in${carry}`}
-      footer={
-        <Link to={`/auth/sign-in${carry}`} replace className="inline-flex min-h-11 items-center font-semibold text-accent">
-          {t('auth.backToSignIn')}
-        </Link>
-      }
+      footer={{ to: `/auth/sign-in${carry}`, label: t('auth.backToSignIn') }}
     >
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" data-testid="reset-request-form">
-        <TextField
-          name="email"
-          type="email"
-          label={t('auth.email')}
-          icon={Mail}
-          placeholder={t('auth.emailPlaceholder')}
-          autoComplete="email"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
+        <EmailField
+          {...form.field('email')}
           enterKeyHint="send"
-          value={form.values.email}
-          onValueChange={(value) => form.setField('email', value)}
-          error={form.errorOf('email')}
           hint={
             sender.remainingToday !== null
               ? noneLeft

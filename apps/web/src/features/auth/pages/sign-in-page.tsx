@@ -49,21 +49,14 @@ export function SignInPage() {
     <AuthShell
       title={t('routes.signIn')}
       subtitle={t('auth.signInSubtitle')}
-      footer={
-        <>
-          {t('auth.noAccount')}{' '}
-          <Link to={`/auth/sign-up${carry}`} replace className="inline-flex min-h-11 items-center font-semibold text-accent">
-            {t('auth.signUpLink')}
-          </Link>
-        </>
-      }
+      footer={{ prompt: t('auth.noAccount'), to: `/auth/sign-up${carry}`, label: t('auth.signUpLink') }}
     >
       {disabled ? (
         <DisabledAccount onUseAnother={useAnother} />
       ) : (
         <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" data-testid="sign-in-form">
           <TextField
-            name="account"
+            {...form.field('account')}
             label={t('auth.account')}
             icon={UserRound}
             placeholder={t('auth.accountPlaceholder')}
@@ -72,20 +65,14 @@ export function SignInPage() {
             autoCorrect="off"
             spellCheck={false}
             enterKeyHint="next"
-            value={form.values.account}
-            onValueChange={(value) => form.setField('account', value)}
-            error={form.errorOf('account')}
           />
           <div>
             <PasswordField
-              name="password"
+              {...form.field('password')}
               label={t('auth.password')}
               placeholder={t('auth.passwordPlaceholder')}
               autoComplete="current-password"
               enterKeyHint="go"
-              value={form.values.password}
-              onValueChange={(value) => form.setField('password', value)}
-              error={form.errorOf('password')}
             />
             <div className="mt-1 flex justify-end">
               <Link

@@ -1,17 +1,15 @@
 import { LIMITS } from '@drama/contracts';
-import { Check, Gift, Mail, UserRound } from 'lucide-react';
+import { Check, Gift, UserRound } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { useTranslation } from '../../../shared/i18n/i18n';
 import { Trans } from '../../../shared/i18n/trans';
 import { Link, useSearchParams } from 'react-router';
-import { isApiError } from '../../../shared/api/api-client';
 import { redirectQuery } from '../../../shared/form/safe-redirect';
-import { useForm } from '../../../shared/form/use-form';
-import { errorMessage, formErrorMessage } from '../../../shared/i18n/error-message';
+import { formFailure, useForm } from '../../../shared/form/use-form';
 import { toast } from '../../../shared/ui/toast/toast-store';
 import { FormAlert } from '../../../shared/ui/form/form-alert';
-import { PasswordField } from '../../../shared/ui/form/password-field';
-import { StrengthMeter } from '../../../shared/ui/form/strength-meter';
+import { EmailField } from '../../../shared/ui/form/email-field';
+import { PasswordFields } from '../../../shared/ui/form/password-fields';
 import { SubmitButton } from '../../../shared/ui/form/submit-button';
 import { TextField } from '../../../shared/ui/form/text-field';
 import { useSignUp } from '../api/sign-up';
@@ -19,6 +17,7 @@ import { AuthShell } from '../components/auth-shell';
 import { validateSignUp, type SignUpValues } from '../forms';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
 
+const REFUSALS = { USERNAME_TAKEN: 'username', EMAIL_TAKEN: 'email' } as const;
 
 const LEGAL_LINK = 'font-medium text-accent underline-offset-2 hover:underline';
 
@@ -40,16 +39,11 @@ export function SignUpPage() {
         toast.success(t('auth.welcome', { username: session.user.username }));
         completeSignIn(session);
       },
-      onError: (error) => {
-        if (!isApiError(error)) return;
-        if (error.code === 'USERNAME_TAKEN') form.setServerError('username', errorMessage(t, error));
-        if (error.code === 'EMAIL_TAKEN') form.setServerError('email', errorMessage(t, error));
-      },
+      onError: (error) => form.showRefusal(error, REFUSALS),
     });
   };
 
-  const onField = isApiError(signUp.error) && ['USERNAME_TAKEN', 'EMAIL_TAKEN'].includes(signUp.error.code);
-  const failure = signUp.error && !onField ? formErrorMessage(t, signUp.error, 'auth.signUpFailed') : null;
+  const failure = formFailure(t, signUp.error, REFUSALS, 'auth.signUpFailed');
   const agreementError = form.errorOf('agreed');
 
   return (
@@ -57,18 +51,11 @@ export function SignUpPage() {
       title={t('routes.signUp')}
       subtitle={t('auth.signUpSubtitle')}
       fallback={`/auth/sign-in${carry}`}
-      footer={
-        <>
-          {t('auth.haveAccount')}{' '}
-          <Link to={`/auth/sign-in${carry}`} replace className="inline-flex min-h-11 items-center font-semibold text-accent">
-            {t('auth.signInLink')}
-          </Link>
-        </>
-      }
+      footer={{ prompt: t('auth.haveAccount'), to: `/auth/sign-in${carry}`, label: t('auth.signInLink') }}
     >
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" data-testid="sign-up-form">
         <TextField
-          name="username"
+          {...form.field('username')}
           label={t('auth.username')}
           icon={UserRound}
           placeholder={t('auth.usernamePlaceholder', { min: LIMITS.usernameMin, max: LIMITS.usernameMax })}
@@ -77,49 +64,16 @@ export function SignUpPage() {
           autoCorrect="off"
           spellCheck={false}
           maxLength={LIMITS.usernameMax}
-          value={form.values.username}
-          onValueChange={(value) => form.setField('username', value)}
-          error={form.errorOf('username')}
         />
-        <div>
-          <PasswordField
-            name="password"
-            label={t('auth.password')}
-            placeholder={t('auth.newPasswordPlaceholder', { min: LIMITS.passwordMin })}
-            autoComplete="new-password"
-            value={form.values.password}
-            onValueChange={(value) => form.setField('password', value)}
-            error={form.errorOf('password')}
-          />
-          <StrengthMeter password={form.values.password} />
-        </div>
-        <PasswordField
-          name="confirmPassword"
-          label={t('auth.confirmPassword')}
-          placeholder={t('auth.confirmPasswordPlaceholder')}
-          autoComplete="new-password"
-          value={form.values.confirmPassword}
-          onValueChange={(value) => form.setField('confirmPassword', value)}
-          error={form.errorOf('confirmPassword')}
+        <PasswordFields
+          password={form.field('password')}
+          confirm={form.field('confirmPassword')}
+          label={t('auth.password')}
+          confirmLabel={t('auth.confirmPassword')}
         />
+        <EmailField {...form.field('email')} labelNote={t('common.optional')} hint={t('auth.emailHint')} />
         <TextField
-          name="email"
-          type="email"
-          label={t('auth.email')}
-          labelNote={t('common.optional')}
-          icon={Mail}
-          placeholder={t('auth.emailPlaceholder')}
-          autoComplete="email"
-          inputMode="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          hint={t('auth.emailHint')}
-          value={form.values.email}
-          onValueChange={(value) => form.setField('email', value)}
-          error={form.errorOf('email')}
-        />
-        <TextField
-          name="inviteCode"
+          {...form.field('inviteCode')}
           label={t('auth.inviteCode')}
           labelNote={t('common.optional')}
           icon={Gift}
@@ -130,9 +84,6 @@ export function SignUpPage() {
           spellCheck={false}
           maxLength={32}
           hint={t('auth.inviteCodeHint')}
-          value={form.values.inviteCode}
-          onValueChange={(value) => form.setField('inviteCode', value)}
-          error={form.errorOf('inviteCode')}
         />
 
         <div>

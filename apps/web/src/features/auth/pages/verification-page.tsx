@@ -1,20 +1,17 @@
-import { emailSchema, LIMITS } from '@drama/contracts';
-import { Mail } from 'lucide-react';
+import { emailSchema } from '@drama/contracts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../shared/i18n/i18n';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { maskEmail } from '../../../shared/account/mask';
-import { useCodeSender } from '../../../shared/account/use-code-sender';
-import { isApiError } from '../../../shared/api/api-client';
+import { CODE_REFUSALS } from '../../../shared/form/code-destination';
 import { redirectQuery } from '../../../shared/form/safe-redirect';
 import { useForm } from '../../../shared/form/use-form';
-import { errorMessage, formErrorMessage } from '../../../shared/i18n/error-message';
-import { CodeField } from '../../../shared/ui/form/code-field';
+import { formErrorMessage } from '../../../shared/i18n/error-message';
+import { CodeWithResend } from '../../../shared/ui/form/code-with-resend';
+import { EmailField } from '../../../shared/ui/form/email-field';
 import { FormAlert } from '../../../shared/ui/form/form-alert';
-import { PasswordField } from '../../../shared/ui/form/password-field';
-import { StrengthMeter } from '../../../shared/ui/form/strength-meter';
+import { PasswordFields } from '../../../shared/ui/form/password-fields';
 import { SubmitButton } from '../../../shared/ui/form/submit-button';
-import { TextField } from '../../../shared/ui/form/text-field';
 import { toast } from '../../../shared/ui/toast/toast-store';
 import { useResetPassword } from '../api/reset-password';
 import { AuthShell } from '../components/auth-shell';
@@ -43,23 +40,8 @@ export function VerificationPage() {
     { email: knownEmail ?? '', code: '', newPassword: '', confirmPassword: '' },
     validateReset,
   );
-  const email = emailSchema.safeParse(form.values.email.trim());
-  const target = email.success ? email.data : null;
-  const sender = useCodeSender('reset', 'email', target);
   const reset = useResetPassword();
   const [failure, setFailure] = useState<string | null>(null);
-
-  const sendCode = () => {
-    setFailure(null);
-    if (!target) {
-      form.setServerError('email', t(form.values.email.trim() ? 'validation.emailInvalid' : 'validation.emailRequired'));
-      return;
-    }
-    sender.send(target, {
-      onSuccess: () => toast.success(t('auth.resetCodeSent', { target: maskEmail(target) })),
-      onError: (error) => setFailure(formErrorMessage(t, error, 'auth.sendFailed')),
-    });
-  };
 
   const onSubmit = (event: FormEvent) => {
     const data = form.handleSubmit(event);
@@ -71,11 +53,7 @@ export function VerificationPage() {
         void navigate(`/auth/sign-in${carry}`, { replace: true });
       },
       onError: (error) => {
-        if (isApiError(error) && (error.code === 'CODE_INVALID' || error.code === 'CODE_EXPIRED')) {
-          form.setServerError('code', errorMessage(t, error));
-          return;
-        }
-        setFailure(formErrorMessage(t, error, 'auth.resetFailed'));
+        if (!form.showRefusal(error, CODE_REFUSALS)) setFailure(formErrorMessage(t, error, 'auth.resetFailed'));
       },
     });
   };
@@ -101,63 +79,28 @@ export function VerificationPage() {
       }
       step={t('auth.stepOf', { step: 2, total: 2 })}
       fallback={`/auth/reset-password${carry}`}
-      footer={
-        <Link to={`/auth/sign-in${carry}`} replace className="inline-flex min-h-11 items-center font-semibold text-accent">
-          {t('auth.backToSignIn')}
-        </Link>
-      }
+      footer={{ to: `/auth/sign-in${carry}`, label: t('auth.backToSignIn') }}
     >
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" data-testid="reset-form">
         {knownEmail ? (
           <input type="email" name="email" autoComplete="username" value={knownEmail} readOnly hidden />
         ) : (
-          <TextField
-            name="email"
-            type="email"
-            label={t('auth.email')}
-            icon={Mail}
-            placeholder={t('auth.emailPlaceholder')}
-            autoComplete="email"
-            inputMode="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            value={form.values.email}
-            onValueChange={(value) => form.setField('email', value)}
-            error={form.errorOf('email')}
-          />
+          <EmailField {...form.field('email')} />
         )}
-        <CodeField
-          name="code"
-          value={form.values.code}
-          onValueChange={(value) => form.setField('code', value)}
-          error={form.errorOf('code')}
-          onSend={sendCode}
-          sending={sender.sending}
-          secondsLeft={sender.secondsLeft}
-          remainingToday={sender.remainingToday}
-          sentBefore={sender.sentBefore}
+        <CodeWithResend
+          {...form.field('code')}
+          purpose="reset"
+          channel="email"
+          destination={form.values.email}
+          onBadDestination={(message) => form.setServerError('email', message)}
+          sentKey="auth.resetCodeSent"
+          onAttempt={() => setFailure(null)}
+          onSendError={(error) => setFailure(formErrorMessage(t, error, 'auth.sendFailed'))}
           autoFocus={Boolean(knownEmail)}
         />
-        <div>
-          <PasswordField
-            name="newPassword"
-            label={t('settings.newPassword')}
-            placeholder={t('auth.newPasswordPlaceholder', { min: LIMITS.passwordMin })}
-            autoComplete="new-password"
-            value={form.values.newPassword}
-            onValueChange={(value) => form.setField('newPassword', value)}
-            error={form.errorOf('newPassword')}
-          />
-          <StrengthMeter password={form.values.newPassword} />
-        </div>
-        <PasswordField
-          name="confirmPassword"
-          label={t('settings.confirmNewPassword')}
-          placeholder={t('auth.confirmPasswordPlaceholder')}
-          autoComplete="new-password"
-          value={form.values.confirmPassword}
-          onValueChange={(value) => form.setField('confirmPassword', value)}
-          error={form.errorOf('confirmPassword')}
+        <PasswordFields
+          password={form.field('newPassword')}
+          confirm={form.field('confirmPassword')}
         />
         <FormAlert message={failure} />
         <SubmitButton pending={reset.isPending}>{t('auth.resetSubmit')}</SubmitButton>

@@ -1,15 +1,14 @@
-import { emailSchema, phoneSchema, type CodeChannel } from '@drama/contracts';
+import type { CodeChannel } from '@drama/contracts';
 import { Mail, Smartphone } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../shared/i18n/i18n';
 import { useNavigate } from 'react-router';
 import { useMe } from '../../../shared/account/get-me';
-import { maskEmail, maskPhone } from '../../../shared/account/mask';
-import { useCodeSender } from '../../../shared/account/use-code-sender';
-import { isApiError } from '../../../shared/api/api-client';
+import { CODE_REFUSALS, maskDestination, normaliseDestination } from '../../../shared/form/code-destination';
 import { useForm } from '../../../shared/form/use-form';
-import { errorMessage, formErrorMessage } from '../../../shared/i18n/error-message';
-import { CodeField } from '../../../shared/ui/form/code-field';
+import { formErrorMessage } from '../../../shared/i18n/error-message';
+import { CodeWithResend } from '../../../shared/ui/form/code-with-resend';
+import { EmailField } from '../../../shared/ui/form/email-field';
 import { FormAlert } from '../../../shared/ui/form/form-alert';
 import { SubmitButton } from '../../../shared/ui/form/submit-button';
 import { TextField } from '../../../shared/ui/form/text-field';
@@ -25,12 +24,6 @@ interface BindValues {
 
 const INITIAL: BindValues = { phone: '', email: '', code: '' };
 
-function normalisedTarget(channel: CodeChannel, raw: string): string | null {
-  const parsed =
-    channel === 'phone' ? phoneSchema.safeParse(raw.replace(/[\s-]/g, '')) : emailSchema.safeParse(raw.trim());
-  return parsed.success ? parsed.data : null;
-}
-
 /** Link a phone or an email: the destination, a code sent to it, then bind. */
 export function BindContactForm({ channel }: { channel: CodeChannel }) {
   const { t } = useTranslation();
@@ -44,44 +37,13 @@ export function BindContactForm({ channel }: { channel: CodeChannel }) {
     channel === 'phone' ? validateBindPhone(values) : validateBindEmail(values),
   );
   const rawTarget = form.values[field];
-  const target = normalisedTarget(channel, rawTarget);
-  const sender = useCodeSender('bind', channel, target);
+  const target = normaliseDestination(channel, rawTarget);
   const [failure, setFailure] = useState<string | null>(null);
 
   const current = channel === 'phone' ? me.data?.phone : me.data?.email;
-  const currentShown = current ? (channel === 'phone' ? maskPhone(current) : maskEmail(current)) : null;
-  const takenCode = channel === 'phone' ? 'PHONE_TAKEN' : 'EMAIL_TAKEN';
 
-  const sendCode = () => {
-    setFailure(null);
-    if (!target) {
-      const empty = rawTarget.trim() === '';
-      form.setServerError(
-        field,
-        t(
-          channel === 'phone'
-            ? empty
-              ? 'validation.phoneRequired'
-              : 'validation.phoneInvalid'
-            : empty
-              ? 'validation.emailRequired'
-              : 'validation.emailInvalid',
-        ),
-      );
-      return;
-    }
-    sender.send(target, {
-      onSuccess: () =>
-        toast.success(t('auth.codeSent', { target: channel === 'phone' ? maskPhone(target) : maskEmail(target) })),
-      onError: (error) => {
-        if (isApiError(error) && error.code === takenCode) {
-          form.setServerError(field, errorMessage(t, error));
-          return;
-        }
-        setFailure(formErrorMessage(t, error, 'auth.sendFailed'));
-      },
-    });
-  };
+  // "Linked to another account" is said on the phone or email field.
+  const takenRefusal = { [channel === 'phone' ? 'PHONE_TAKEN' : 'EMAIL_TAKEN']: field };
 
   const onSubmit = (event: FormEvent) => {
     const data = form.handleSubmit(event);
@@ -89,15 +51,9 @@ export function BindContactForm({ channel }: { channel: CodeChannel }) {
     const code = form.values.code;
     setFailure(null);
     const onError = (error: unknown) => {
-      if (isApiError(error) && (error.code === 'CODE_INVALID' || error.code === 'CODE_EXPIRED')) {
-        form.setServerError('code', errorMessage(t, error));
-        return;
+      if (!form.showRefusal(error, { ...CODE_REFUSALS, ...takenRefusal })) {
+        setFailure(formErrorMessage(t, error, 'settings.linkFailed'));
       }
-      if (isApiError(error) && error.code === takenCode) {
-        form.setServerError(field, errorMessage(t, error));
-        return;
-      }
-      setFailure(formErrorMessage(t, error, 'settings.linkFailed'));
     };
     const onSuccess = () => {
       toast.success(t(channel === 'phone' ? 'settings.phoneLinked' : 'settings.emailLinked'));
@@ -115,9 +71,9 @@ export function BindContactForm({ channel }: { channel: CodeChannel }) {
         </div>
         <div className="min-w-0 text-[13px] leading-relaxed">
           <p className="text-fg-muted">{t(channel === 'phone' ? 'settings.phoneIntro' : 'settings.emailIntro')}</p>
-          {currentShown && (
+          {current && (
             <p className="mt-1 font-medium text-fg" data-testid="current-contact">
-              {t('settings.currentlyLinked', { value: currentShown })}
+              {t('settings.currentlyLinked', { value: maskDestination(channel, current) })}
             </p>
           )}
         </div>
@@ -126,7 +82,7 @@ export function BindContactForm({ channel }: { channel: CodeChannel }) {
       <form noValidate onSubmit={onSubmit} className="mt-5 flex flex-col gap-4" data-testid="bind-form">
         {channel === 'phone' ? (
           <TextField
-            name="phone"
+            {...form.field('phone')}
             type="tel"
             label={t('settings.phone')}
             icon={Smartphone}
@@ -134,36 +90,21 @@ export function BindContactForm({ channel }: { channel: CodeChannel }) {
             autoComplete="tel-national"
             inputMode="tel"
             maxLength={16}
-            value={rawTarget}
-            onValueChange={(value) => form.setField('phone', value)}
-            error={form.errorOf('phone')}
           />
         ) : (
-          <TextField
-            name="email"
-            type="email"
-            label={t('auth.email')}
-            icon={Mail}
-            placeholder={t('auth.emailPlaceholder')}
-            autoComplete="email"
-            inputMode="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            value={rawTarget}
-            onValueChange={(value) => form.setField('email', value)}
-            error={form.errorOf('email')}
-          />
+          <EmailField {...form.field('email')} />
         )}
-        <CodeField
-          name="code"
-          value={form.values.code}
-          onValueChange={(value) => form.setField('code', value)}
-          error={form.errorOf('code')}
-          onSend={sendCode}
-          sending={sender.sending}
-          secondsLeft={sender.secondsLeft}
-          remainingToday={sender.remainingToday}
-          sentBefore={sender.sentBefore}
+        <CodeWithResend
+          {...form.field('code')}
+          purpose="bind"
+          channel={channel}
+          destination={rawTarget}
+          onBadDestination={(message) => form.setServerError(field, message)}
+          sentKey="auth.codeSent"
+          onAttempt={() => setFailure(null)}
+          onSendError={(error) => {
+            if (!form.showRefusal(error, takenRefusal)) setFailure(formErrorMessage(t, error, 'auth.sendFailed'));
+          }}
         />
         <FormAlert message={failure} />
         <SubmitButton pending={bind.isPending} className="mt-2">

@@ -1,20 +1,19 @@
-import { LIMITS } from '@drama/contracts';
 import { ShieldCheck } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { useTranslation } from '../../../shared/i18n/i18n';
 import { useNavigate } from 'react-router';
-import { isApiError } from '../../../shared/api/api-client';
-import { useForm } from '../../../shared/form/use-form';
-import { errorMessage, formErrorMessage } from '../../../shared/i18n/error-message';
+import { formFailure, useForm } from '../../../shared/form/use-form';
 import { setSession, useSession } from '../../../shared/session/session-store';
 import { FormAlert } from '../../../shared/ui/form/form-alert';
 import { PasswordField } from '../../../shared/ui/form/password-field';
-import { StrengthMeter } from '../../../shared/ui/form/strength-meter';
+import { PasswordFields } from '../../../shared/ui/form/password-fields';
 import { SubmitButton } from '../../../shared/ui/form/submit-button';
-import { PageHeader } from '../../../shared/ui/page-header';
 import { toast } from '../../../shared/ui/toast/toast-store';
 import { useChangePassword } from '../api/change-password';
+import { SettingsSubpage } from '../components/settings-subpage';
 import { validateChangePassword, type ChangePasswordValues } from '../forms';
+
+const REFUSALS = { WRONG_PASSWORD: 'currentPassword', SAME_PASSWORD: 'newPassword' } as const;
 
 const INITIAL: ChangePasswordValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -35,20 +34,14 @@ export function ChangePasswordPage() {
         toast.success(t('settings.passwordChanged'));
         void navigate('/settings', { replace: true });
       },
-      onError: (error) => {
-        if (!isApiError(error)) return;
-        if (error.code === 'WRONG_PASSWORD') form.setServerError('currentPassword', errorMessage(t, error));
-        if (error.code === 'SAME_PASSWORD') form.setServerError('newPassword', errorMessage(t, error));
-      },
+      onError: (error) => form.showRefusal(error, REFUSALS),
     });
   };
 
-  const onField = isApiError(change.error) && ['WRONG_PASSWORD', 'SAME_PASSWORD'].includes(change.error.code);
-  const failure = change.error && !onField ? formErrorMessage(t, change.error, 'settings.changePasswordFailed') : null;
+  const failure = formFailure(t, change.error, REFUSALS, 'settings.changePasswordFailed');
 
   return (
-    <div className="flex flex-1 flex-col">
-      <PageHeader title={t('routes.changePassword')} fallback="/settings" />
+    <SettingsSubpage title={t('routes.changePassword')}>
       <div className="px-4 pt-5 pb-10">
         <p className="flex items-start gap-2 rounded-2xl bg-surface-2 px-3.5 py-3 text-[13px] leading-relaxed text-fg-muted">
           <ShieldCheck aria-hidden className="mt-0.5 size-4 shrink-0 text-accent" />
@@ -63,34 +56,14 @@ export function ChangePasswordPage() {
           {/* Lets a password manager file the new password under the right account. */}
           <input type="text" name="username" autoComplete="username" hidden readOnly value={user?.username ?? ''} />
           <PasswordField
-            name="currentPassword"
+            {...form.field('currentPassword')}
             label={t('settings.currentPassword')}
             placeholder={t('settings.currentPasswordPlaceholder')}
             autoComplete="current-password"
-            value={form.values.currentPassword}
-            onValueChange={(value) => form.setField('currentPassword', value)}
-            error={form.errorOf('currentPassword')}
           />
-          <div>
-            <PasswordField
-              name="newPassword"
-              label={t('settings.newPassword')}
-              placeholder={t('auth.newPasswordPlaceholder', { min: LIMITS.passwordMin })}
-              autoComplete="new-password"
-              value={form.values.newPassword}
-              onValueChange={(value) => form.setField('newPassword', value)}
-              error={form.errorOf('newPassword')}
-            />
-            <StrengthMeter password={form.values.newPassword} />
-          </div>
-          <PasswordField
-            name="confirmPassword"
-            label={t('settings.confirmNewPassword')}
-            placeholder={t('auth.confirmPasswordPlaceholder')}
-            autoComplete="new-password"
-            value={form.values.confirmPassword}
-            onValueChange={(value) => form.setField('confirmPassword', value)}
-            error={form.errorOf('confirmPassword')}
+          <PasswordFields
+            password={form.field('newPassword')}
+            confirm={form.field('confirmPassword')}
           />
           <FormAlert message={failure} />
           <SubmitButton pending={change.isPending} className="mt-2">
@@ -98,6 +71,6 @@ export function ChangePasswordPage() {
           </SubmitButton>
         </form>
       </div>
-    </div>
+    </SettingsSubpage>
   );
 }

@@ -24,10 +24,10 @@ import { useSession } from '../../../shared/session/session-store';
 import { confirm } from '../../../shared/ui/confirm/confirm-store';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { toast } from '../../../shared/ui/toast/toast-store';
-import { setUserSetting, useUserSettings } from '../../../shared/user-settings/user-settings';
 import { useSignOut } from '../api/sign-out';
 import { clearAppCaches } from '../clear-cache';
-import { SettingsButtonRow, SettingsGroup, SettingsRow, SettingsSwitchRow } from '../components/settings-row';
+import { SettingsButtonRow, SettingsGroup, SettingsRow } from '../components/settings-row';
+import { UserSettingSwitch } from '../components/user-setting-switch';
 
 export function SettingsPage() {
   const { t } = useTranslation();
@@ -36,7 +36,6 @@ export function SettingsPage() {
   const queryClient = useQueryClient();
   const { user } = useSession();
   const me = useMe();
-  const settings = useUserSettings();
   const signOut = useSignOut();
   const [clearing, setClearing] = useState(false);
 
@@ -112,40 +111,32 @@ export function SettingsPage() {
       </SettingsGroup>
 
       <SettingsGroup title={t('settings.notifications')}>
-        <SettingsSwitchRow
+        <UserSettingSwitch
           icon={BellRing}
+          setting={['notifications', 'updates']}
           label={t('settings.notifyUpdates')}
           description={t('settings.notifyUpdatesHint')}
-          checked={settings.notifications.updates}
-          onChange={(value) => setUserSetting(['notifications', 'updates'], value)}
-          testId="setting-notifications-updates"
         />
-        <SettingsSwitchRow
+        <UserSettingSwitch
           icon={MessageSquareText}
+          setting={['notifications', 'messages']}
           label={t('settings.notifyMessages')}
           description={t('settings.notifyMessagesHint')}
-          checked={settings.notifications.messages}
-          onChange={(value) => setUserSetting(['notifications', 'messages'], value)}
-          testId="setting-notifications-messages"
         />
       </SettingsGroup>
 
       <SettingsGroup title={t('settings.privacy')}>
-        <SettingsSwitchRow
+        <UserSettingSwitch
           icon={Eye}
+          setting={['privacy', 'history']}
           label={t('settings.privacyHistory')}
           description={t('settings.privacyHistoryHint')}
-          checked={settings.privacy.history}
-          onChange={(value) => setUserSetting(['privacy', 'history'], value)}
-          testId="setting-privacy-history"
         />
-        <SettingsSwitchRow
+        <UserSettingSwitch
           icon={Sparkles}
+          setting={['privacy', 'recommendations']}
           label={t('settings.privacyRecommendations')}
           description={t('settings.privacyRecommendationsHint')}
-          checked={settings.privacy.recommendations}
-          onChange={(value) => setUserSetting(['privacy', 'recommendations'], value)}
-          testId="setting-privacy-recommendations"
         />
       </SettingsGroup>
 
