@@ -1,5 +1,6 @@
 import { matchPath } from 'react-router';
 import { signInPathFor } from '../shared/session/sign-in-path';
+import { underArea } from './under-area';
 
 // Spec section 4: these areas need a session whatever the route table says.
 export const PROTECTED_PREFIXES = [
@@ -24,11 +25,6 @@ export const GUEST_ONLY_PATHS = [
   '/login',
 ] as const;
 
-/** Segment-aware: '/payment' covers '/payment/result' but not '/payments-faq'. */
-function underPrefix(pathname: string, prefix: string): boolean {
-  return pathname === prefix || pathname.startsWith(`${prefix}/`);
-}
-
 function normalise(pathname: string): string {
   const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   return trimmed.toLowerCase();
@@ -37,7 +33,7 @@ function normalise(pathname: string): string {
 export function requiresAuth(pathname: string, authRoutes: readonly string[]): boolean {
   const path = normalise(pathname);
   return (
-    PROTECTED_PREFIXES.some((prefix) => underPrefix(path, prefix)) ||
+    PROTECTED_PREFIXES.some((prefix) => underArea(path, prefix)) ||
     authRoutes.some((pattern) => matchPath({ path: pattern, end: true }, path) !== null)
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef, type RefObject } from 'react';
+import { listen } from './listen';
 import { lockAxis } from './swipe';
 import './gesture-surface.css';
 
@@ -130,22 +131,18 @@ export function useSwipeSurface(ref: RefObject<HTMLElement | null>, handlers: Sw
     const onDragStart = (event: DragEvent) => event.preventDefault();
 
     const capture = { capture: true };
-    root.addEventListener('pointerdown', onDown, capture);
-    root.addEventListener('pointermove', onMove, capture);
-    root.addEventListener('pointerup', onUp, capture);
-    root.addEventListener('pointercancel', onCancel, capture);
-    root.addEventListener('click', onClick, capture);
-    root.addEventListener('dragstart', onDragStart, capture);
-    root.addEventListener(CLAIM_EVENT, onClaim);
+    const stops = [
+      listen(root, 'pointerdown', onDown, capture),
+      listen(root, 'pointermove', onMove, capture),
+      listen(root, 'pointerup', onUp, capture),
+      listen(root, 'pointercancel', onCancel, capture),
+      listen(root, 'click', onClick, capture),
+      listen(root, 'dragstart', onDragStart, capture),
+      listen(root, CLAIM_EVENT, onClaim),
+    ];
     return () => {
       root.removeAttribute(GESTURE_SURFACE_ATTRIBUTE);
-      root.removeEventListener('pointerdown', onDown, capture);
-      root.removeEventListener('pointermove', onMove, capture);
-      root.removeEventListener('pointerup', onUp, capture);
-      root.removeEventListener('pointercancel', onCancel, capture);
-      root.removeEventListener('click', onClick, capture);
-      root.removeEventListener('dragstart', onDragStart, capture);
-      root.removeEventListener(CLAIM_EVENT, onClaim);
+      for (const stop of stops) stop();
     };
   }, [ref]);
 }

@@ -3,6 +3,7 @@ import { LOCALES, type Locale } from '@drama/contracts';
 import { useState } from 'react';
 import { useTranslation } from '../i18n/i18n';
 import { changeLocale, useLocale } from '../i18n/i18n';
+import { HiddenRadio } from './hidden-radio';
 
 interface LanguageOptionsProps {
   /** Called after the switch, e.g. to close a sheet. */
@@ -43,15 +44,7 @@ export function LanguageOptions({ onChanged, showLegend = true, surface = 'sunke
                 index > 0 ? 'border-t border-line' : ''
               } ${checked ? 'font-semibold text-fg' : 'text-fg-muted'}`}
             >
-              <input
-                type="radio"
-                name="language"
-                value={value}
-                checked={checked}
-                onChange={() => choose(value)}
-                data-testid={`language-${value}`}
-                className="sr-only"
-              />
+              <HiddenRadio name="language" value={value} checked={checked} onChoose={choose} />
               <span className="flex-1">{t(`languages.${value}`)}</span>
               {checked && <Check aria-hidden className="size-5 text-accent" strokeWidth={2.5} />}
             </label>

@@ -2,6 +2,7 @@ import { Monitor, Moon, Sun, type LucideIcon } from 'lucide-react';
 import { useTranslation } from '../i18n/i18n';
 import type { TranslationKey } from '../i18n/i18n';
 import { THEME_PREFERENCES, setThemePreference, useTheme, type ThemePreference } from '../theme/theme-store';
+import { HiddenRadio } from './hidden-radio';
 
 const OPTIONS: Record<ThemePreference, { icon: LucideIcon; label: TranslationKey }> = {
   light: { icon: Sun, label: 'preferences.themeLight' },
@@ -27,15 +28,7 @@ export function ThemeOptions({ legend }: { legend?: string } = {}) {
                 checked ? 'border-accent bg-accent-soft text-accent' : 'border-line bg-surface-2 text-fg-muted'
               }`}
             >
-              <input
-                type="radio"
-                name="theme"
-                value={value}
-                checked={checked}
-                onChange={() => setThemePreference(value)}
-                data-testid={`theme-${value}`}
-                className="sr-only"
-              />
+              <HiddenRadio name="theme" value={value} checked={checked} onChoose={setThemePreference} />
               <Icon aria-hidden className="size-5" strokeWidth={1.9} />
               {t(label)}
             </label>

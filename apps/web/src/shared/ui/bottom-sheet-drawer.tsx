@@ -1,8 +1,5 @@
-import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Drawer } from 'vaul';
-import { useTranslation } from '../i18n/i18n';
-import { SheetHandle, useSheetFocus, useShownWhileOpen } from './sheet-parts';
+import { SheetCloseButton, SheetFrame, SheetHandle, SheetTitle, useShownWhileOpen } from './sheet-parts';
 
 export interface BottomSheetProps {
   open: boolean;
@@ -16,32 +13,22 @@ export interface BottomSheetProps {
  * outside closes it; the focus stays inside while it is open and goes back where it was after.
  */
 export function BottomSheetDrawer({ open, title, onClose, children }: BottomSheetProps) {
-  const { t } = useTranslation();
-  const { onOpenAutoFocus, onCloseAutoFocus } = useSheetFocus();
   const shown = useShownWhileOpen(open, { title, children });
 
   return (
-    <Drawer.Root open={open} onOpenChange={(next) => !next && onClose()} autoFocus>
-      <Drawer.Portal>
-        <Drawer.Overlay className="fixed inset-0 z-[65] bg-scrim" />
-        <Drawer.Content
-          aria-describedby={undefined}
-          onOpenAutoFocus={onOpenAutoFocus}
-          onCloseAutoFocus={onCloseAutoFocus}
-          // A wide screen has no thumb at the bottom: the sheet stands in the middle as a dialog.
-          className="fixed inset-x-0 bottom-0 z-[65] mx-auto flex max-h-[85dvh] w-full max-w-[480px] flex-col rounded-t-[28px] bg-surface pb-[calc(env(safe-area-inset-bottom)+16px)] text-fg shadow-card outline-none lg:top-0 lg:my-auto lg:h-fit lg:rounded-[28px] lg:pt-3 lg:after:hidden"
-        >
-          <SheetHandle className="lg:hidden" />
-          <div className="flex items-center justify-between px-5 pt-2 pb-1">
-            <Drawer.Title className="text-lg font-semibold">{shown.title}</Drawer.Title>
-            <button type="button" className="icon-btn -mr-2" aria-label={t('common.close')} onClick={onClose}>
-              <X aria-hidden className="size-5" />
-            </button>
-          </div>
-          <div className="max-h-[70dvh] min-h-0 overflow-y-auto overscroll-contain px-5 pb-2">{shown.children}</div>
-        </Drawer.Content>
-      </Drawer.Portal>
-    </Drawer.Root>
+    <SheetFrame
+      open={open}
+      onClose={onClose}
+      overlayClassName="fixed inset-0 z-[65] bg-scrim"
+      // A wide screen has no thumb at the bottom: the sheet stands in the middle as a dialog.
+      className="fixed inset-x-0 bottom-0 z-[65] mx-auto flex max-h-[85dvh] w-full max-w-[480px] flex-col rounded-t-[28px] bg-surface pb-[calc(env(safe-area-inset-bottom)+16px)] text-fg shadow-card outline-none lg:top-0 lg:my-auto lg:h-fit lg:rounded-[28px] lg:pt-3 lg:after:hidden"
+    >
+      <SheetHandle className="lg:hidden" />
+      <div className="flex items-center justify-between px-5 pt-2 pb-1">
+        <SheetTitle className="text-lg font-semibold">{shown.title}</SheetTitle>
+        <SheetCloseButton onClose={onClose} />
+      </div>
+      <div className="max-h-[70dvh] min-h-0 overflow-y-auto overscroll-contain px-5 pb-2">{shown.children}</div>
+    </SheetFrame>
   );
 }
-

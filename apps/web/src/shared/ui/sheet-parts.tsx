@@ -1,4 +1,55 @@
-import { useRef, useState } from 'react';
+import { X } from 'lucide-react';
+import { useRef, useState, type ReactNode } from 'react';
+import { Drawer } from 'vaul';
+import { useTranslation } from '../i18n/i18n';
+
+interface SheetFrameProps {
+  open: boolean;
+  onClose: () => void;
+  /** The classes of the dimmed layer behind the sheet. */
+  overlayClassName: string;
+  /** The classes of the sheet itself. */
+  className: string;
+  testId?: string;
+  children: ReactNode;
+}
+
+/**
+ * The modal drawer every sheet is: dragging it down, Escape or a tap outside closes it, and the
+ * focus stays inside while it is open (see `useSheetFocus`).
+ */
+export function SheetFrame({ open, onClose, overlayClassName, className, testId, children }: SheetFrameProps) {
+  const { onOpenAutoFocus, onCloseAutoFocus } = useSheetFocus();
+  return (
+    <Drawer.Root open={open} onOpenChange={(next) => !next && onClose()} autoFocus>
+      <Drawer.Portal>
+        <Drawer.Overlay className={overlayClassName} />
+        <Drawer.Content
+          aria-describedby={undefined}
+          data-testid={testId}
+          onOpenAutoFocus={onOpenAutoFocus}
+          onCloseAutoFocus={onCloseAutoFocus}
+          className={className}
+        >
+          {children}
+        </Drawer.Content>
+      </Drawer.Portal>
+    </Drawer.Root>
+  );
+}
+
+/** The sheet's title, named for the dialog. */
+export const SheetTitle = Drawer.Title;
+
+/** The cross at the end of a sheet's header. */
+export function SheetCloseButton({ onClose, className = '' }: { onClose: () => void; className?: string }) {
+  const { t } = useTranslation();
+  return (
+    <button type="button" className={className ? `icon-btn -mr-2 ${className}` : 'icon-btn -mr-2'} aria-label={t('common.close')} onClick={onClose}>
+      <X aria-hidden className="size-5" />
+    </button>
+  );
+}
 
 /** The grab handle: a bar to look at, with a finger-sized area around it to drag by. */
 export function SheetHandle({ className = '' }: { className?: string }) {

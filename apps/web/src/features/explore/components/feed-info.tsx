@@ -1,9 +1,8 @@
 import type { ExploreItem } from '@drama/contracts';
 import { ChevronRight, Hash, Play } from 'lucide-react';
-import { useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/i18n';
 import { Link } from 'react-router';
-import { useClamped } from '../../../shared/ui/use-clamped';
+import { VideoDescription } from '../../../shared/ui/video-description';
 
 const MAX_TAGS = 3;
 
@@ -11,10 +10,6 @@ const MAX_TAGS = 3;
 export function FeedInfo({ item }: { item: ExploreItem }) {
   const { t } = useTranslation();
   const { drama, episode } = item;
-  const [expanded, setExpanded] = useState(false);
-  // Folded: whether two lines cut it (then "More" shows). Opened: the whole text, which scrolls
-  // by itself (out of the swipe's way) only if even the tallest box would cut it.
-  const [textRef, overflows] = useClamped<HTMLParagraphElement>(true, drama.description);
 
   return (
     <section data-testid="explore-info" className="pointer-events-auto min-w-0 pb-1 pl-1 drop-shadow-[0_1px_2px_rgb(0_0_0/0.6)]">
@@ -41,26 +36,15 @@ export function FeedInfo({ item }: { item: ExploreItem }) {
         </ul>
       )}
       {drama.description && (
-        <div className="mt-1.5">
-          <p
-            ref={textRef}
-            data-testid="explore-description"
-            data-gesture-scroll={expanded && overflows ? '' : undefined}
-            className={`text-[13px] leading-relaxed text-white/80 ${expanded ? 'max-h-[45dvh] overflow-y-auto overscroll-contain' : 'line-clamp-2'}`}
-          >
-            {drama.description}
-          </p>
-          {(overflows || expanded) && (
-            <button
-              type="button"
-              aria-expanded={expanded}
-              onClick={() => setExpanded((value) => !value)}
-              className="-my-2 min-h-9 py-2 text-[13px] font-semibold text-white"
-            >
-              {expanded ? t('explore.less') : t('explore.more')}
-            </button>
-          )}
-        </div>
+        <VideoDescription
+          text={drama.description}
+          testId="explore-description"
+          className="mt-1.5"
+          textClassName="text-white/80"
+          openClassName="max-h-[45dvh]"
+          moreLabel={t('explore.more')}
+          lessLabel={t('explore.less')}
+        />
       )}
     </section>
   );

@@ -3,6 +3,7 @@ import { apiPaths, type FavoriteStatus, type favoriteStatusResponseSchema } from
 import { api } from '../../../shared/api/api';
 import { unchecked } from '../../../shared/api/api-client';
 import { favoriteStatusQueryOptions } from './favorite-status';
+import { countAfterToggle, restoreStatus, setStatusAtOnce } from './optimistic-status';
 
 // The answer's shape beyond success is not relied upon: the status is read again afterwards.
 const favoriteResultSchema = unchecked<typeof favoriteStatusResponseSchema>();
@@ -24,19 +25,12 @@ export function useToggleFavorite(dramaId: number | null, userId: number | null)
       if (dramaId === null) throw new Error('No drama');
       return favorite ? addFavorite(dramaId) : removeFavorite(dramaId);
     },
-    onMutate: async (favorite: boolean) => {
-      await queryClient.cancelQueries({ queryKey: key });
-      const previous = queryClient.getQueryData<FavoriteStatus>(key);
-      const count = previous?.favoriteCount ?? 0;
-      queryClient.setQueryData<FavoriteStatus>(key, {
+    onMutate: (favorite: boolean) =>
+      setStatusAtOnce<FavoriteStatus>(queryClient, key, (previous) => ({
         isFavorited: favorite,
-        favoriteCount: Math.max(0, count + (favorite ? 1 : -1)),
-      });
-      return { previous };
-    },
-    onError: (_error, _favorite, context) => {
-      if (context?.previous) queryClient.setQueryData(key, context.previous);
-    },
+        favoriteCount: countAfterToggle(previous?.favoriteCount, favorite),
+      })),
+    onError: (_error, _favorite, context) => restoreStatus(queryClient, key, context),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: key });
       void queryClient.invalidateQueries({ queryKey: ['user', userId, 'favorites-list'] });

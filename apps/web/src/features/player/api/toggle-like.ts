@@ -4,6 +4,7 @@ import { api } from '../../../shared/api/api';
 import { unchecked } from '../../../shared/api/api-client';
 import { setGuestLike } from '../lib/guest-likes';
 import { likeStatusQueryOptions, type LikeState } from './like-status';
+import { countAfterToggle, restoreStatus, setStatusAtOnce } from './optimistic-status';
 
 // Members and guests alike get the episode's status back: the count after the change, and
 // whether the like is now on.
@@ -27,18 +28,15 @@ export function useToggleLike(episodeId: number | null, userId: number | null) {
       return like ? likeEpisode(episodeId, userId) : unlikeEpisode(episodeId, userId);
     },
     onMutate: async (like: boolean) => {
-      await queryClient.cancelQueries({ queryKey: key });
-      const previous = queryClient.getQueryData<LikeState>(key);
-      const count = previous?.likeCount ?? 0;
-      queryClient.setQueryData<LikeState>(key, {
+      const context = await setStatusAtOnce<LikeState>(queryClient, key, (previous) => ({
         isLiked: like,
-        likeCount: Math.max(0, count + (like ? 1 : -1)),
-      });
+        likeCount: countAfterToggle(previous?.likeCount, like),
+      }));
       if (userId === null && episodeId !== null) setGuestLike(episodeId, like);
-      return { previous };
+      return context;
     },
     onError: (_error, like, context) => {
-      if (context?.previous) queryClient.setQueryData(key, context.previous);
+      restoreStatus(queryClient, key, context);
       if (userId === null && episodeId !== null) setGuestLike(episodeId, !like);
     },
     onSuccess: (data) => {

@@ -2,6 +2,7 @@ import type { Episode } from '@drama/contracts';
 import { Lock } from 'lucide-react';
 import { useTranslation } from '../../../shared/i18n/i18n';
 import { CoverImage } from '../../../shared/ui/cover-image';
+import { ownTap } from '../lib/own-tap';
 
 /**
  * What a locked episode on screen shows in place of a picture that cannot come: the drama's
@@ -31,10 +32,7 @@ export function LockedCover({ coverUrl, episode, onUnlock }: { coverUrl: string;
         <button
           type="button"
           data-testid="locked-cover-unlock"
-          onClick={(event) => {
-            event.stopPropagation();
-            onUnlock();
-          }}
+          onClick={ownTap(onUnlock)}
           className="mt-5 inline-flex min-h-11 items-center justify-center rounded-full bg-gradient-to-r from-gold-fill to-gold-fill-2 px-7 text-[15px] font-bold text-on-gold active:scale-[0.98]"
         >
           {t('player.unlock')}

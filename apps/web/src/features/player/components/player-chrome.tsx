@@ -19,7 +19,7 @@ import { useEngine, useEngineState } from '../hooks/use-engine';
 import { formatRate, formatTime } from '../lib/format-time';
 import type { Engagement } from '../hooks/use-engagement';
 import { EngagementActions } from './engagement-actions';
-import { useClamped } from '../../../shared/ui/use-clamped';
+import { VideoDescription } from '../../../shared/ui/video-description';
 
 export const SPEEDS = [0.75, 1, 1.25, 1.5, 2] as const;
 
@@ -116,11 +116,6 @@ interface DramaInfoProps {
 /** Bottom left: title, episode N / total, the description (two lines, opened whole on "More"), and the way to the episode list. */
 export function DramaInfo({ title, description, sequence, total, onEpisodes }: DramaInfoProps) {
   const { t } = useTranslation();
-  const [expanded, setExpanded] = useState(false);
-  // Folded: whether two lines cut it (then "More" shows). Opened: whether even the tallest box
-  // cuts it, and only then does it scroll by itself, out of the swipe's way.
-  const [textRef, overflows] = useClamped<HTMLParagraphElement>(true, description);
-
   return (
     <section data-testid="drama-info" className="pointer-events-auto mr-16 mb-1 pl-1 drop-shadow-[0_1px_2px_rgb(0_0_0/0.6)]">
       <h2 className="line-clamp-2 text-[17px] leading-snug font-bold">{title}</h2>
@@ -130,27 +125,16 @@ export function DramaInfo({ title, description, sequence, total, onEpisodes }: D
         </span>
       </p>
       {description && (
-        <div className="mt-1">
-          <p
-            ref={textRef}
-            data-testid="drama-description"
-            data-gesture-scroll={expanded && overflows ? '' : undefined}
-            className={`text-[13px] leading-relaxed text-white/75 ${expanded ? 'max-h-[40dvh] overflow-y-auto overscroll-contain' : 'line-clamp-2'}`}
-          >
-            {description}
-          </p>
-          {(overflows || expanded) && (
-            <button
-              type="button"
-              data-testid="drama-description-toggle"
-              aria-expanded={expanded}
-              onClick={() => setExpanded((value) => !value)}
-              className="-my-2 min-h-9 py-2 text-[13px] font-semibold text-white"
-            >
-              {expanded ? t('player.lessInfo') : t('player.moreInfo')}
-            </button>
-          )}
-        </div>
+        <VideoDescription
+          text={description}
+          testId="drama-description"
+          toggleTestId="drama-description-toggle"
+          className="mt-1"
+          textClassName="text-white/75"
+          openClassName="max-h-[40dvh]"
+          moreLabel={t('player.moreInfo')}
+          lessLabel={t('player.lessInfo')}
+        />
       )}
       <button
         type="button"

@@ -1,8 +1,5 @@
-import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Drawer } from 'vaul';
-import { useTranslation } from '../../../shared/i18n/i18n';
-import { SheetHandle, useSheetFocus, useShownWhileOpen } from '../../../shared/ui/sheet-parts';
+import { SheetCloseButton, SheetFrame, SheetHandle, SheetTitle, useShownWhileOpen } from '../../../shared/ui/sheet-parts';
 
 interface PlayerSheetProps {
   open: boolean;
@@ -20,35 +17,26 @@ interface PlayerSheetProps {
  * a tap above closes it.
  */
 export function PlayerSheet({ open, title, subtitle, onClose, children, testId }: PlayerSheetProps) {
-  const { t } = useTranslation();
-  const { onOpenAutoFocus, onCloseAutoFocus } = useSheetFocus();
   const shown = useShownWhileOpen(open, { title, subtitle, children });
 
   return (
-    <Drawer.Root open={open} onOpenChange={(next) => !next && onClose()} autoFocus>
-      <Drawer.Portal>
-        <Drawer.Overlay className="fixed inset-0 z-[65] bg-black/40" />
-        <Drawer.Content
-          aria-describedby={undefined}
-          data-testid={testId}
-          onOpenAutoFocus={onOpenAutoFocus}
-          onCloseAutoFocus={onCloseAutoFocus}
-          // On a wide screen it rises over the video, which stands left of the episode list.
-          className="dark fixed inset-x-0 bottom-0 z-[65] mx-auto flex max-h-[70dvh] w-full max-w-[480px] flex-col lg:right-[400px] lg:max-w-[calc(100dvh*9/16)] rounded-t-[24px] bg-surface/95 pb-[calc(env(safe-area-inset-bottom)+12px)] text-fg shadow-[0_-12px_40px_rgb(0_0_0/0.5)] backdrop-blur-xl outline-none"
-        >
-          <SheetHandle />
-          <div className="flex items-center gap-3 px-5 pb-2">
-            <div className="min-w-0 flex-1">
-              <Drawer.Title className="line-clamp-2 text-[17px] leading-snug font-semibold">{shown.title}</Drawer.Title>
-              {shown.subtitle && <div className="mt-0.5 truncate text-xs text-fg-muted">{shown.subtitle}</div>}
-            </div>
-            <button type="button" className="icon-btn -mr-2 active:bg-surface-3" aria-label={t('common.close')} onClick={onClose}>
-              <X aria-hidden className="size-5" />
-            </button>
-          </div>
-          <div className="min-h-0 overflow-y-auto overscroll-contain px-5 pb-2">{shown.children}</div>
-        </Drawer.Content>
-      </Drawer.Portal>
-    </Drawer.Root>
+    <SheetFrame
+      open={open}
+      onClose={onClose}
+      testId={testId}
+      overlayClassName="fixed inset-0 z-[65] bg-black/40"
+      // On a wide screen it rises over the video, which stands left of the episode list.
+      className="dark fixed inset-x-0 bottom-0 z-[65] mx-auto flex max-h-[70dvh] w-full max-w-[480px] flex-col lg:right-[400px] lg:max-w-[calc(100dvh*9/16)] rounded-t-[24px] bg-surface/95 pb-[calc(env(safe-area-inset-bottom)+12px)] text-fg shadow-[0_-12px_40px_rgb(0_0_0/0.5)] backdrop-blur-xl outline-none"
+    >
+      <SheetHandle />
+      <div className="flex items-center gap-3 px-5 pb-2">
+        <div className="min-w-0 flex-1">
+          <SheetTitle className="line-clamp-2 text-[17px] leading-snug font-semibold">{shown.title}</SheetTitle>
+          {shown.subtitle && <div className="mt-0.5 truncate text-xs text-fg-muted">{shown.subtitle}</div>}
+        </div>
+        <SheetCloseButton onClose={onClose} className="active:bg-surface-3" />
+      </div>
+      <div className="min-h-0 overflow-y-auto overscroll-contain px-5 pb-2">{shown.children}</div>
+    </SheetFrame>
   );
 }

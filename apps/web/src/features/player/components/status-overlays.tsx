@@ -6,6 +6,7 @@ import { useTranslation } from '../../../shared/i18n/i18n';
 import { readString, writeString } from '../../../shared/storage/local-storage';
 import { LoadingRing, VideoError } from '../../../shared/ui/video-status';
 import { useEngineState } from '../hooks/use-engine';
+import { ownTap } from '../lib/own-tap';
 
 /** A spinner while the first frame or more data is on its way; held back briefly so fast loads never flash it. */
 export function LoadingOverlay() {
@@ -34,10 +35,7 @@ export function UnmuteChip({ onUnmute }: { onUnmute: () => void }) {
     <button
       type="button"
       data-testid="unmute-chip"
-      onClick={(event) => {
-        event.stopPropagation();
-        onUnmute();
-      }}
+      onClick={ownTap(onUnmute)}
       className="absolute top-[calc(env(safe-area-inset-top)+58px)] left-3 z-[26] inline-flex min-h-11 animate-fade-in items-center py-1.5"
     >
       <span className="inline-flex h-8 items-center gap-1.5 rounded-full border border-white/20 bg-black/55 px-3 text-[13px] font-semibold text-white shadow-lg backdrop-blur-md active:scale-[0.97]">

@@ -1,6 +1,6 @@
 import { LIMITS, SUBTITLE } from '@drama/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Minus, Plus, RotateCcw } from 'lucide-react';
+import { Minus, Plus, RotateCcw, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../../shared/i18n/i18n';
 import { toast } from '../../../shared/ui/toast/toast-store';
@@ -31,6 +31,41 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
       <span className="shrink-0 text-[15px] text-fg">{label}</span>
       <div className="flex min-w-0 items-center gap-1.5">{children}</div>
     </div>
+  );
+}
+
+/** A row whose value is one of a few choices, read as one radio group named like the row. */
+function RadioRow({ label, gap, children }: { label: string; gap: 'gap-0.5' | 'gap-1.5'; children: ReactNode }) {
+  return (
+    <Row label={label}>
+      <div role="radiogroup" aria-label={label} className={`flex ${gap}`}>
+        {children}
+      </div>
+    </Row>
+  );
+}
+
+interface StepButtonProps {
+  icon: LucideIcon;
+  label: string;
+  testId: string;
+  disabled: boolean;
+  onClick: () => void;
+}
+
+/** One step down or up of the subtitle's size. */
+function StepButton({ icon: Icon, label, testId, disabled, onClick }: StepButtonProps) {
+  return (
+    <button
+      type="button"
+      className="icon-btn bg-surface-2 active:bg-surface-3 disabled:opacity-40"
+      aria-label={label}
+      data-testid={testId}
+      disabled={disabled}
+      onClick={onClick}
+    >
+      <Icon aria-hidden className="size-4" />
+    </button>
   );
 }
 
@@ -110,82 +145,70 @@ export function SubtitleSheet({ open, onClose, videoUrl }: SubtitleSheetProps) {
           </span>
         </button>
       </Row>
-      <Row label={t('player.language')}>
-        <div role="radiogroup" aria-label={t('player.language')} className="flex gap-1.5">
-          {SUBTITLE.languages.map((language) => (
-            <Choice
-              key={language}
-              selected={settings.language === language}
-              onClick={() => chooseLanguage(language)}
-              testId={`subtitle-language-${language}`}
-            >
-              {t(`player.languages.${language}`)}
-            </Choice>
-          ))}
-        </div>
-      </Row>
+      <RadioRow label={t('player.language')} gap="gap-1.5">
+        {SUBTITLE.languages.map((language) => (
+          <Choice
+            key={language}
+            selected={settings.language === language}
+            onClick={() => chooseLanguage(language)}
+            testId={`subtitle-language-${language}`}
+          >
+            {t(`player.languages.${language}`)}
+          </Choice>
+        ))}
+      </RadioRow>
       <Row label={t('player.size')}>
-        <button
-          type="button"
-          className="icon-btn bg-surface-2 active:bg-surface-3 disabled:opacity-40"
-          aria-label={t('player.smaller')}
-          data-testid="subtitle-smaller"
+        <StepButton
+          icon={Minus}
+          label={t('player.smaller')}
+          testId="subtitle-smaller"
           disabled={settings.fontSize <= SUBTITLE.fontSizeMin}
           onClick={() => updateSubtitleSettings({ fontSize: stepFontSize(settings.fontSize, -1) })}
-        >
-          <Minus aria-hidden className="size-4" />
-        </button>
+        />
         <output data-testid="subtitle-size" className="w-9 text-center text-[15px] font-semibold tabular-nums">
           {settings.fontSize}
         </output>
-        <button
-          type="button"
-          className="icon-btn bg-surface-2 active:bg-surface-3 disabled:opacity-40"
-          aria-label={t('player.larger')}
-          data-testid="subtitle-larger"
+        <StepButton
+          icon={Plus}
+          label={t('player.larger')}
+          testId="subtitle-larger"
           disabled={settings.fontSize >= SUBTITLE.fontSizeMax}
           onClick={() => updateSubtitleSettings({ fontSize: stepFontSize(settings.fontSize, 1) })}
-        >
-          <Plus aria-hidden className="size-4" />
-        </button>
+        />
       </Row>
-      <Row label={t('player.color')}>
-        <div role="radiogroup" aria-label={t('player.color')} className="flex gap-0.5">
-          {SUBTITLE.colors.map((color) => (
-            <button
-              key={color}
-              type="button"
-              role="radio"
-              aria-checked={settings.color === color}
-              aria-label={t(`player.colors.${color}`)}
-              data-testid={`subtitle-color-${color}`}
-              onClick={() => updateSubtitleSettings({ color })}
-              className="grid size-11 place-items-center rounded-full"
-            >
-              <span
-                className={`block size-7 rounded-full ring-offset-2 ring-offset-surface transition-shadow ${
-                  settings.color === color ? 'ring-2 ring-fg' : 'ring-1 ring-line-strong'
-                }`}
-                style={{ backgroundColor: SUBTITLE_COLOR_VALUES[color] }}
-              />
-            </button>
-          ))}
-        </div>
-      </Row>
-      <Row label={t('player.background')}>
-        <div role="radiogroup" aria-label={t('player.background')} className="flex gap-1.5">
-          {SUBTITLE.backgroundOpacities.map((opacity) => (
-            <Choice
-              key={opacity}
-              selected={settings.backgroundOpacity === opacity}
-              onClick={() => updateSubtitleSettings({ backgroundOpacity: opacity })}
-              testId={`subtitle-opacity-${opacity}`}
-            >
-              {t(`player.opacity.${OPACITY_LABEL[opacity]}`)}
-            </Choice>
-          ))}
-        </div>
-      </Row>
+      <RadioRow label={t('player.color')} gap="gap-0.5">
+        {SUBTITLE.colors.map((color) => (
+          <button
+            key={color}
+            type="button"
+            role="radio"
+            aria-checked={settings.color === color}
+            aria-label={t(`player.colors.${color}`)}
+            data-testid={`subtitle-color-${color}`}
+            onClick={() => updateSubtitleSettings({ color })}
+            className="grid size-11 place-items-center rounded-full"
+          >
+            <span
+              className={`block size-7 rounded-full ring-offset-2 ring-offset-surface transition-shadow ${
+                settings.color === color ? 'ring-2 ring-fg' : 'ring-1 ring-line-strong'
+              }`}
+              style={{ backgroundColor: SUBTITLE_COLOR_VALUES[color] }}
+            />
+          </button>
+        ))}
+      </RadioRow>
+      <RadioRow label={t('player.background')} gap="gap-1.5">
+        {SUBTITLE.backgroundOpacities.map((opacity) => (
+          <Choice
+            key={opacity}
+            selected={settings.backgroundOpacity === opacity}
+            onClick={() => updateSubtitleSettings({ backgroundOpacity: opacity })}
+            testId={`subtitle-opacity-${opacity}`}
+          >
+            {t(`player.opacity.${OPACITY_LABEL[opacity]}`)}
+          </Choice>
+        ))}
+      </RadioRow>
       {/* Press and hold the subtitle to move it; this is the way back. */}
       <Row label={t('player.subtitlePosition')}>
         <button

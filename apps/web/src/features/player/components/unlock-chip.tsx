@@ -1,6 +1,7 @@
 import type { Episode } from '@drama/contracts';
 import { Crown } from 'lucide-react';
 import { useTranslation } from '../../../shared/i18n/i18n';
+import { ownTap } from '../lib/own-tap';
 
 /**
  * A free episode plays in place of the locked one the viewer asked for (spec section 4): this
@@ -12,10 +13,7 @@ export function UnlockChip({ episode, onUnlock }: { episode: Episode; onUnlock: 
     <button
       type="button"
       data-testid="unlock-chip"
-      onClick={(event) => {
-        event.stopPropagation();
-        onUnlock();
-      }}
+      onClick={ownTap(onUnlock)}
       // Below the top bar and clear of a toast's place, so the 'playing a free episode' toast never covers it.
       className="absolute top-[calc(env(safe-area-inset-top)+72px)] right-3 z-[26] inline-flex min-h-11 max-w-[75%] animate-fade-in items-center py-1"
     >

@@ -1,5 +1,5 @@
 import { isVipActive, type DramaDetail, type Episode } from '@drama/contracts';
-import { ChevronLeft, Clapperboard, Film, Link2Off } from 'lucide-react';
+import { ChevronLeft, Clapperboard, Film, Link2Off, type LucideIcon } from 'lucide-react';
 import { useDeferredValue, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../shared/i18n/i18n';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -47,6 +47,25 @@ function PlayerFrame({ children }: { children: ReactNode }) {
   );
 }
 
+/** A dead end before anything can play, with the way home. */
+function PlayerEmpty({ icon, title, description }: { icon: LucideIcon; title: string; description: string }) {
+  const { t } = useTranslation();
+  return (
+    <PlayerFrame>
+      <EmptyState
+        icon={icon}
+        title={title}
+        description={description}
+        action={
+          <Link to="/" className="btn-primary">
+            {t('player.backHome')}
+          </Link>
+        }
+      />
+    </PlayerFrame>
+  );
+}
+
 function PlayerSkeleton() {
   const { t } = useTranslation();
   return (
@@ -66,20 +85,7 @@ export function PlayerPage() {
 
 function InvalidId() {
   const { t } = useTranslation();
-  return (
-    <PlayerFrame>
-      <EmptyState
-        icon={Link2Off}
-        title={t('player.invalidId')}
-        description={t('player.invalidIdHint')}
-        action={
-          <Link to="/" className="btn-primary">
-            {t('player.backHome')}
-          </Link>
-        }
-      />
-    </PlayerFrame>
-  );
+  return <PlayerEmpty icon={Link2Off} title={t('player.invalidId')} description={t('player.invalidIdHint')} />;
 }
 
 function PlayerLoader({ dramaId }: { dramaId: number }) {
@@ -99,20 +105,7 @@ function PlayerLoader({ dramaId }: { dramaId: number }) {
 
   if (drama.isError) {
     if (isApiError(drama.error) && drama.error.status === 404) {
-      return (
-        <PlayerFrame>
-          <EmptyState
-            icon={Clapperboard}
-            title={t('player.notFound')}
-            description={t('player.notFoundHint')}
-            action={
-              <Link to="/" className="btn-primary">
-                {t('player.backHome')}
-              </Link>
-            }
-          />
-        </PlayerFrame>
-      );
+      return <PlayerEmpty icon={Clapperboard} title={t('player.notFound')} description={t('player.notFoundHint')} />;
     }
     return (
       <PlayerFrame>
@@ -122,20 +115,7 @@ function PlayerLoader({ dramaId }: { dramaId: number }) {
   }
   if (dramaData === undefined || (signedIn && resume.isPending)) return <PlayerSkeleton />;
   if (dramaData.episodes.length === 0) {
-    return (
-      <PlayerFrame>
-        <EmptyState
-          icon={Film}
-          title={t('player.noEpisodes')}
-          description={t('player.noEpisodesHint')}
-          action={
-            <Link to="/" className="btn-primary">
-              {t('player.backHome')}
-            </Link>
-          }
-        />
-      </PlayerFrame>
-    );
+    return <PlayerEmpty icon={Film} title={t('player.noEpisodes')} description={t('player.noEpisodesHint')} />;
   }
 
   let point: ResumePoint | null = null;
