@@ -7,18 +7,15 @@ import {
   adminFeedbackResponseSchema,
   adminSettingsBodySchema,
   adminSettingsResponseSchema,
-  errorEnvelopeSchema,
   idParamsSchema,
 } from '@drama/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { routeGroup } from '../../platform/route.js';
 import { adminGuard } from '../admin/guard.js';
 import type { FeedbackService } from '../feedback/service.js';
 import type { SettingsService } from '../settings/service.js';
 import type { DramaImportService } from './service.js';
 
-const tags = ['admin'];
-const security = [{ bearer: [] }];
-const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 404: errorEnvelopeSchema };
 /** A catalogue of a few hundred dramas with their episodes. */
 const IMPORT_BODY_LIMIT = 10 * 1024 * 1024;
 const SETTINGS_BODY_LIMIT = 1024 * 1024;
@@ -37,109 +34,81 @@ export function adminContentRoutes(services: AdminContentServices, token: string
   const { settings, feedback, importer } = services;
   return async (app) => {
     app.addHook('onRequest', adminGuard(token));
+    const route = routeGroup(app, { tags: ['admin'], errors: [400, 401, 404] });
 
-    app.get(
-      '/settings',
-      {
-        schema: {
-          tags,
-          security,
-          summary: 'The system settings',
-          response: { 200: adminSettingsResponseSchema, 401: errorEnvelopeSchema },
-        },
-      },
-      async () => ({ success: true as const, data: await settings.get() }),
-    );
+    route({
+      method: 'GET',
+      url: '/settings',
+      access: 'admin',
+      summary: 'The system settings',
+      response: adminSettingsResponseSchema,
+      errors: [401],
+      handler: () => settings.get(),
+    });
 
-    app.put(
-      '/settings',
-      {
-        // Legal texts may run long.
-        bodyLimit: SETTINGS_BODY_LIMIT,
-        schema: {
-          tags,
-          security,
-          summary: 'Change some system settings (the others are kept); GET /client/settings shows them at once',
-          body: adminSettingsBodySchema,
-          response: { 200: adminSettingsResponseSchema, ...errors },
-        },
-      },
-      async (request) => ({ success: true as const, data: await settings.update(request.body) }),
-    );
+    route({
+      method: 'PUT',
+      url: '/settings',
+      access: 'admin',
+      // Legal texts may run long.
+      bodyLimit: SETTINGS_BODY_LIMIT,
+      summary: 'Change some system settings (the others are kept); GET /client/settings shows them at once',
+      body: adminSettingsBodySchema,
+      response: adminSettingsResponseSchema,
+      handler: (request) => settings.update(request.body),
+    });
 
-    app.get(
-      '/feedback',
-      {
-        schema: {
-          tags,
-          security,
-          summary: 'Feedback of every member, newest first, with replies',
-          querystring: adminFeedbackListQuerySchema,
-          response: { 200: adminFeedbackListResponseSchema, ...errors },
-        },
-      },
-      async (request) => ({ success: true as const, data: await feedback.adminList(request.query) }),
-    );
+    route({
+      method: 'GET',
+      url: '/feedback',
+      access: 'admin',
+      summary: 'Feedback of every member, newest first, with replies',
+      querystring: adminFeedbackListQuerySchema,
+      response: adminFeedbackListResponseSchema,
+      handler: (request) => feedback.adminList(request.query),
+    });
 
-    app.get(
-      '/feedback/:id',
-      {
-        schema: {
-          tags,
-          security,
-          summary: 'One feedback item, with replies',
-          params: idParamsSchema,
-          response: { 200: adminFeedbackResponseSchema, ...errors },
-        },
-      },
-      async (request) => ({ success: true as const, data: await feedback.adminGet(request.params.id) }),
-    );
+    route({
+      method: 'GET',
+      url: '/feedback/:id',
+      access: 'admin',
+      summary: 'One feedback item, with replies',
+      params: idParamsSchema,
+      response: adminFeedbackResponseSchema,
+      handler: (request) => feedback.adminGet(request.params.id),
+    });
 
-    app.post(
-      '/feedback/:id/reply',
-      {
-        schema: {
-          tags,
-          security,
-          summary: 'Reply to feedback: the member sees it, and the item becomes replied (closed items refuse)',
-          params: idParamsSchema,
-          body: adminFeedbackReplyBodySchema,
-          response: { 200: adminFeedbackResponseSchema, ...errors, 409: errorEnvelopeSchema },
-        },
-      },
-      async (request) => ({
-        success: true as const,
-        data: await feedback.reply(request.params.id, request.body.content),
-      }),
-    );
+    route({
+      method: 'POST',
+      url: '/feedback/:id/reply',
+      access: 'admin',
+      summary: 'Reply to feedback: the member sees it, and the item becomes replied (closed items refuse)',
+      params: idParamsSchema,
+      body: adminFeedbackReplyBodySchema,
+      response: adminFeedbackResponseSchema,
+      errors: [400, 401, 404, 409],
+      handler: (request) => feedback.reply(request.params.id, request.body.content),
+    });
 
-    app.post(
-      '/feedback/:id/close',
-      {
-        schema: {
-          tags,
-          security,
-          summary: 'Close feedback (no more replies)',
-          params: idParamsSchema,
-          response: { 200: adminFeedbackResponseSchema, ...errors },
-        },
-      },
-      async (request) => ({ success: true as const, data: await feedback.close(request.params.id) }),
-    );
+    route({
+      method: 'POST',
+      url: '/feedback/:id/close',
+      access: 'admin',
+      summary: 'Close feedback (no more replies)',
+      params: idParamsSchema,
+      response: adminFeedbackResponseSchema,
+      handler: (request) => feedback.close(request.params.id),
+    });
 
-    app.post(
-      '/dramas/import',
-      {
-        bodyLimit: IMPORT_BODY_LIMIT,
-        schema: {
-          tags,
-          security,
-          summary: 'Import dramas whose media is under MEDIA_DIR: created or updated by slug, all in one transaction',
-          body: adminDramaImportBodySchema,
-          response: { 200: adminDramaImportResponseSchema, ...errors },
-        },
-      },
-      async (request) => ({ success: true as const, data: await importer.import(request.body) }),
-    );
+    route({
+      method: 'POST',
+      url: '/dramas/import',
+      access: 'admin',
+      bodyLimit: IMPORT_BODY_LIMIT,
+      summary: 'Import dramas whose media is under MEDIA_DIR: created or updated by slug, all in one transaction',
+      body: adminDramaImportBodySchema,
+      response: adminDramaImportResponseSchema,
+      handler: (request) => importer.import(request.body),
+    });
   };
 }

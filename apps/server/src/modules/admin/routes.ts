@@ -4,92 +4,69 @@ import {
   adminUserParamsSchema,
   adminUserResponseSchema,
   adminVipBodySchema,
-  errorEnvelopeSchema,
   outboxListResponseSchema,
   outboxQuerySchema,
 } from '@drama/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { routeGroup } from '../../platform/route.js';
 import { adminGuard } from './guard.js';
 import type { AdminService } from './service.js';
-
-const tags = ['admin'];
-const security = [{ bearer: [] }];
-const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 404: errorEnvelopeSchema };
 
 /** Operator calls; register under `/admin`. Each needs `Authorization: Bearer <admin token>`. */
 export function adminRoutes(admin: AdminService, token: string): FastifyPluginAsyncZod {
   return async (app) => {
     app.addHook('onRequest', adminGuard(token));
+    const route = routeGroup(app, { tags: ['admin'], errors: [400, 401, 404] });
 
-    app.get(
-      '/outbox',
-      {
-        schema: {
-          tags,
-          security,
-          summary: 'Messages kept by the outbox channel, newest first',
-          querystring: outboxQuerySchema,
-          response: { 200: outboxListResponseSchema, ...errors },
-        },
-      },
-      async (request) => ({ success: true as const, data: await admin.outbox(request.query) }),
-    );
+    route({
+      method: 'GET',
+      url: '/outbox',
+      access: 'admin',
+      summary: 'Messages kept by the outbox channel, newest first',
+      querystring: outboxQuerySchema,
+      response: outboxListResponseSchema,
+      handler: (request) => admin.outbox(request.query),
+    });
 
-    app.get(
-      '/users',
-      {
-        schema: {
-          tags,
-          security,
-          summary: 'Users, searched by part of username, email or phone, or by id',
-          querystring: adminUserListQuerySchema,
-          response: { 200: adminUserListResponseSchema, ...errors },
-        },
-      },
-      async (request) => ({ success: true as const, data: await admin.users(request.query) }),
-    );
+    route({
+      method: 'GET',
+      url: '/users',
+      access: 'admin',
+      summary: 'Users, searched by part of username, email or phone, or by id',
+      querystring: adminUserListQuerySchema,
+      response: adminUserListResponseSchema,
+      handler: (request) => admin.users(request.query),
+    });
 
-    app.post(
-      '/users/:id/disable',
-      {
-        schema: {
-          tags,
-          security,
-          summary: 'Disable a user: sign-in refused, every token ended',
-          params: adminUserParamsSchema,
-          response: { 200: adminUserResponseSchema, ...errors },
-        },
-      },
-      async (request) => ({ success: true as const, data: await admin.disable(request.params.id) }),
-    );
+    route({
+      method: 'POST',
+      url: '/users/:id/disable',
+      access: 'admin',
+      summary: 'Disable a user: sign-in refused, every token ended',
+      params: adminUserParamsSchema,
+      response: adminUserResponseSchema,
+      handler: (request) => admin.disable(request.params.id),
+    });
 
-    app.post(
-      '/users/:id/enable',
-      {
-        schema: {
-          tags,
-          security,
-          summary: 'Enable a disabled user',
-          params: adminUserParamsSchema,
-          response: { 200: adminUserResponseSchema, ...errors },
-        },
-      },
-      async (request) => ({ success: true as const, data: await admin.enable(request.params.id) }),
-    );
+    route({
+      method: 'POST',
+      url: '/users/:id/enable',
+      access: 'admin',
+      summary: 'Enable a disabled user',
+      params: adminUserParamsSchema,
+      response: adminUserResponseSchema,
+      handler: (request) => admin.enable(request.params.id),
+    });
 
-    app.post(
-      '/users/:id/vip',
-      {
-        schema: {
-          tags,
-          security,
-          summary: 'Grant VIP days, from the later of now and the current expiry',
-          params: adminUserParamsSchema,
-          body: adminVipBodySchema,
-          response: { 200: adminUserResponseSchema, ...errors },
-        },
-      },
-      async (request) => ({ success: true as const, data: await admin.grantVip(request.params.id, request.body.days) }),
-    );
+    route({
+      method: 'POST',
+      url: '/users/:id/vip',
+      access: 'admin',
+      summary: 'Grant VIP days, from the later of now and the current expiry',
+      params: adminUserParamsSchema,
+      body: adminVipBodySchema,
+      response: adminUserResponseSchema,
+      handler: (request) => admin.grantVip(request.params.id, request.body.days),
+    });
   };
 }

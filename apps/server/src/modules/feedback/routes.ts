@@ -1,6 +1,5 @@
 import {
   createFeedbackBodySchema,
-  errorEnvelopeSchema,
   feedbackListQuerySchema,
   feedbackListResponseSchema,
   feedbackResponseSchema,
@@ -8,64 +7,43 @@ import {
 } from '@drama/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context.js';
+import { routeGroup } from '../../platform/route.js';
 import type { FeedbackService } from './service.js';
-
-const tags = ['feedback'];
-const security = [{ bearer: [] }];
-const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 404: errorEnvelopeSchema };
 
 /** A member's feedback: send it, and read their own history with the operator's replies. */
 export function feedbackRoutes(ctx: AppContext, feedback: FeedbackService): FastifyPluginAsyncZod {
   return async (app) => {
-    app.post(
-      '/client/feedback',
-      {
-        schema: {
-          tags,
-          security,
-          summary: 'Send feedback, with up to three of the member’s own uploads as screenshots (rate-limited)',
-          body: createFeedbackBodySchema,
-          response: { 200: feedbackResponseSchema, ...errors, 429: errorEnvelopeSchema },
-        },
-      },
-      async (request) => ({
-        success: true as const,
-        data: await feedback.create(await ctx.auth.requireViewer(request), request.body),
-      }),
-    );
+    const route = routeGroup(app, { tags: ['feedback'], errors: [400, 401, 404], auth: ctx.auth });
 
-    app.get(
-      '/client/feedback',
-      {
-        schema: {
-          tags,
-          security,
-          summary: 'The member’s feedback, newest first, with replies',
-          querystring: feedbackListQuerySchema,
-          response: { 200: feedbackListResponseSchema, ...errors },
-        },
-      },
-      async (request) => ({
-        success: true as const,
-        data: await feedback.list(await ctx.auth.requireViewer(request), request.query),
-      }),
-    );
+    route({
+      method: 'POST',
+      url: '/client/feedback',
+      access: 'member',
+      summary: 'Send feedback, with up to three of the member’s own uploads as screenshots (rate-limited)',
+      body: createFeedbackBodySchema,
+      response: feedbackResponseSchema,
+      errors: [400, 401, 404, 429],
+      handler: (viewer, request) => feedback.create(viewer, request.body),
+    });
 
-    app.get(
-      '/client/feedback/:id',
-      {
-        schema: {
-          tags,
-          security,
-          summary: 'One of the member’s feedback items, with replies',
-          params: idParamsSchema,
-          response: { 200: feedbackResponseSchema, ...errors },
-        },
-      },
-      async (request) => ({
-        success: true as const,
-        data: await feedback.get(await ctx.auth.requireViewer(request), request.params.id),
-      }),
-    );
+    route({
+      method: 'GET',
+      url: '/client/feedback',
+      access: 'member',
+      summary: 'The member’s feedback, newest first, with replies',
+      querystring: feedbackListQuerySchema,
+      response: feedbackListResponseSchema,
+      handler: (viewer, request) => feedback.list(viewer, request.query),
+    });
+
+    route({
+      method: 'GET',
+      url: '/client/feedback/:id',
+      access: 'member',
+      summary: 'One of the member’s feedback items, with replies',
+      params: idParamsSchema,
+      response: feedbackResponseSchema,
+      handler: (viewer, request) => feedback.get(viewer, request.params.id),
+    });
   };
 }

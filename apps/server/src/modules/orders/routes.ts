@@ -1,7 +1,6 @@
 import {
   createOrderBodySchema,
   createOrderResponseSchema,
-  errorEnvelopeSchema,
   idParamsSchema,
   orderDetailResponseSchema,
   orderListQuerySchema,
@@ -12,18 +11,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context.js';
 import { requestLocale } from '../../platform/locale.js';
 import { enforceRateLimit, type RateLimiter } from '../../platform/rate-limit.js';
+import { routeGroup } from '../../platform/route.js';
 import type { OrderService } from './service.js';
-
-const tags = ['orders'];
-const security = [{ bearer: [] }];
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-  409: errorEnvelopeSchema,
-  429: errorEnvelopeSchema,
-  502: errorEnvelopeSchema,
-};
 
 /** New orders per member and minute (each one opens a payment at a channel). */
 export const ORDERS_PER_MINUTE = 10;
@@ -40,78 +29,51 @@ export function orderRoutes(
   limiter: RateLimiter = ctx.rateLimits.create('orders', ORDERS_PER_MINUTE, 60_000),
 ): FastifyPluginAsyncZod {
   return async (app) => {
-    app.post(
-      '/client/orders',
-      {
-        schema: {
-          tags,
-          security,
-          summary:
-            'Order a plan and open its QR payment (PLAN_NOT_FOUND, PAYMENT_CHANNEL_UNAVAILABLE, PAYMENT_CREATE_FAILED); ' +
-            'asking again for the same plan and channel while one is pending resumes it',
-          body: createOrderBodySchema,
-          response: { 200: createOrderResponseSchema, ...errors },
-        },
-      },
-      async (request, reply) => {
-        const viewer = await ctx.auth.requireViewer(request);
+    const route = routeGroup(app, { tags: ['orders'], errors: [400, 401, 404, 409, 429, 502], auth: ctx.auth });
+
+    route({
+      method: 'POST',
+      url: '/client/orders',
+      access: 'member',
+      summary:
+        'Order a plan and open its QR payment (PLAN_NOT_FOUND, PAYMENT_CHANNEL_UNAVAILABLE, PAYMENT_CREATE_FAILED); ' +
+        'asking again for the same plan and channel while one is pending resumes it',
+      body: createOrderBodySchema,
+      response: createOrderResponseSchema,
+      handler: async (viewer, request, reply) => {
         await enforceRateLimit(limiter, `orders:${viewer.id}`, reply);
-        return {
-          success: true as const,
-          data: await orders.create(viewer, request.body, requestLocale(request), requestOrigin(request)),
-        };
+        return orders.create(viewer, request.body, requestLocale(request), requestOrigin(request));
       },
-    );
+    });
 
-    app.get(
-      '/client/orders',
-      {
-        schema: {
-          tags,
-          security,
-          summary: 'The member’s orders, newest first, optionally of one status',
-          querystring: orderListQuerySchema,
-          response: { 200: orderListResponseSchema, ...errors },
-        },
-      },
-      async (request) => ({
-        success: true as const,
-        data: await orders.list(await ctx.auth.requireViewer(request), request.query, requestLocale(request)),
-      }),
-    );
+    route({
+      method: 'GET',
+      url: '/client/orders',
+      access: 'member',
+      summary: 'The member’s orders, newest first, optionally of one status',
+      querystring: orderListQuerySchema,
+      response: orderListResponseSchema,
+      handler: (viewer, request) => orders.list(viewer, request.query, requestLocale(request)),
+    });
 
-    app.get(
-      '/client/orders/:id',
-      {
-        schema: {
-          tags,
-          security,
-          summary: 'One of the member’s orders, with its payment info while pending (what the payment page polls)',
-          params: idParamsSchema,
-          response: { 200: orderDetailResponseSchema, ...errors },
-        },
-      },
-      async (request) => ({
-        success: true as const,
-        data: await orders.detail(await ctx.auth.requireViewer(request), request.params.id, requestLocale(request)),
-      }),
-    );
+    route({
+      method: 'GET',
+      url: '/client/orders/:id',
+      access: 'member',
+      summary: 'One of the member’s orders, with its payment info while pending (what the payment page polls)',
+      params: idParamsSchema,
+      response: orderDetailResponseSchema,
+      handler: (viewer, request) => orders.detail(viewer, request.params.id, requestLocale(request)),
+    });
 
-    app.post(
-      '/client/orders/:id/cancel',
-      {
-        schema: {
-          tags,
-          security,
-          summary: 'Cancel a pending order (ORDER_NOT_PENDING otherwise)',
-          params: idParamsSchema,
-          response: { 200: orderDetailResponseSchema, ...errors },
-        },
-      },
-      async (request) => ({
-        success: true as const,
-        data: await orders.cancel(await ctx.auth.requireViewer(request), request.params.id, requestLocale(request)),
-      }),
-    );
+    route({
+      method: 'POST',
+      url: '/client/orders/:id/cancel',
+      access: 'member',
+      summary: 'Cancel a pending order (ORDER_NOT_PENDING otherwise)',
+      params: idParamsSchema,
+      response: orderDetailResponseSchema,
+      handler: (viewer, request) => orders.cancel(viewer, request.params.id, requestLocale(request)),
+    });
   };
 }

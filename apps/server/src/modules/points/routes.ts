@@ -2,52 +2,39 @@ import {
   adminPointsBodySchema,
   adminPointsResponseSchema,
   adminUserParamsSchema,
-  errorEnvelopeSchema,
   pointsRecordListResponseSchema,
   pointsRecordQuerySchema,
   pointsSummaryResponseSchema,
 } from '@drama/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context.js';
+import { routeGroup } from '../../platform/route.js';
 import { adminGuard } from '../admin/guard.js';
 import type { PointsService } from './service.js';
-
-const tags = ['points'];
-const security = [{ bearer: [] }];
-const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema };
 
 /** The member's balance and ledger: members only, each reading their own. */
 export function pointsRoutes(ctx: AppContext, points: PointsService): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      '/client/points',
-      {
-        schema: {
-          tags,
-          security,
-          summary: 'Balance, points earned today and in all, and the check-in streak',
-          response: { 200: pointsSummaryResponseSchema, ...errors },
-        },
-      },
-      async (request) => ({ success: true as const, data: await points.summary(await ctx.auth.requireViewer(request)) }),
-    );
+    const route = routeGroup(app, { tags: ['points'], errors: [400, 401], auth: ctx.auth });
 
-    app.get(
-      '/client/points/records',
-      {
-        schema: {
-          tags,
-          security,
-          summary: 'The member’s points records, newest first, optionally of one type',
-          querystring: pointsRecordQuerySchema,
-          response: { 200: pointsRecordListResponseSchema, ...errors },
-        },
-      },
-      async (request) => ({
-        success: true as const,
-        data: await points.records(await ctx.auth.requireViewer(request), request.query),
-      }),
-    );
+    route({
+      method: 'GET',
+      url: '/client/points',
+      access: 'member',
+      summary: 'Balance, points earned today and in all, and the check-in streak',
+      response: pointsSummaryResponseSchema,
+      handler: (viewer) => points.summary(viewer),
+    });
+
+    route({
+      method: 'GET',
+      url: '/client/points/records',
+      access: 'member',
+      summary: 'The member’s points records, newest first, optionally of one type',
+      querystring: pointsRecordQuerySchema,
+      response: pointsRecordListResponseSchema,
+      handler: (viewer, request) => points.records(viewer, request.query),
+    });
   };
 }
 
@@ -55,25 +42,17 @@ export function pointsRoutes(ctx: AppContext, points: PointsService): FastifyPlu
 export function pointsAdminRoutes(points: PointsService, token: string): FastifyPluginAsyncZod {
   return async (app) => {
     app.addHook('onRequest', adminGuard(token));
+    const route = routeGroup(app, { tags: ['admin'], errors: [400, 401, 404, 422] });
 
-    app.post(
-      '/users/:id/points',
-      {
-        schema: {
-          tags: ['admin'],
-          security,
-          summary: 'Grant (positive) or deduct (negative) points; never below 0 (INSUFFICIENT_POINTS)',
-          params: adminUserParamsSchema,
-          body: adminPointsBodySchema,
-          response: {
-            200: adminPointsResponseSchema,
-            ...errors,
-            404: errorEnvelopeSchema,
-            422: errorEnvelopeSchema,
-          },
-        },
-      },
-      async (request) => ({ success: true as const, data: await points.adjust(request.params.id, request.body) }),
-    );
+    route({
+      method: 'POST',
+      url: '/users/:id/points',
+      access: 'admin',
+      summary: 'Grant (positive) or deduct (negative) points; never below 0 (INSUFFICIENT_POINTS)',
+      params: adminUserParamsSchema,
+      body: adminPointsBodySchema,
+      response: adminPointsResponseSchema,
+      handler: (request) => points.adjust(request.params.id, request.body),
+    });
   };
 }

@@ -1,5 +1,4 @@
 import {
-  errorEnvelopeSchema,
   followTargetResponseSchema,
   taskClaimResponseSchema,
   taskListResponseSchema,
@@ -11,18 +10,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context.js';
 import { requestLocale } from '../../platform/locale.js';
 import { enforceRateLimit, type RateLimiter } from '../../platform/rate-limit.js';
+import { routeGroup } from '../../platform/route.js';
 import type { TaskService } from './service.js';
-
-const tags = ['points'];
-const security = [{ bearer: [] }];
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-  409: errorEnvelopeSchema,
-  422: errorEnvelopeSchema,
-  429: errorEnvelopeSchema,
-};
 
 /** Progress reports a member may send per minute: far above a person sharing, far below a script. */
 export const PROGRESS_REPORTS_PER_MINUTE = 20;
@@ -34,84 +23,62 @@ export function taskRoutes(
   limiter: RateLimiter = ctx.rateLimits.create('task-progress', PROGRESS_REPORTS_PER_MINUTE, 60_000),
 ): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      '/client/points/tasks',
-      {
-        schema: {
-          tags,
-          security,
-          summary:
-            'Daily and newbie tasks with their states, the check-in streak, the invite code and where Follow us leads in the request’s locale (not listed while unset)',
-          response: { 200: taskListResponseSchema, ...errors },
-        },
-      },
-      async (request, reply) => {
-        // Follow us and its target depend on the language.
+    const route = routeGroup(app, { tags: ['points'], errors: [400, 401, 404, 409, 422, 429], auth: ctx.auth });
+
+    route({
+      method: 'GET',
+      url: '/client/points/tasks',
+      access: 'member',
+      summary:
+        'Daily and newbie tasks with their states, the check-in streak, the invite code and where Follow us leads in the request’s locale (not listed while unset)',
+      response: taskListResponseSchema,
+      // Follow us and its target depend on the language; said before the caller is checked, so a refusal says it too.
+      preValidation: async (_request, reply) => {
         reply.header('Vary', 'Accept-Language');
-        return { success: true as const, data: await tasks.list(await ctx.auth.requireViewer(request), requestLocale(request)) };
       },
-    );
+      handler: (viewer, request) => tasks.list(viewer, requestLocale(request)),
+    });
 
-    app.post(
-      '/client/points/follow/opened',
-      {
-        schema: {
-          tags,
-          security,
-          summary: 'The member opened the Follow us target (its link or QR code): their "Done" counts from now on (NOT_FOUND while none is set)',
-          response: { 200: followTargetResponseSchema, ...errors },
-        },
-      },
-      async (request, reply) => {
-        const viewer = await ctx.auth.requireViewer(request);
+    route({
+      method: 'POST',
+      url: '/client/points/follow/opened',
+      access: 'member',
+      summary: 'The member opened the Follow us target (its link or QR code): their "Done" counts from now on (NOT_FOUND while none is set)',
+      response: followTargetResponseSchema,
+      handler: async (viewer, request, reply) => {
         await enforceRateLimit(limiter, `task-progress:${viewer.id}`, reply);
-        return { success: true as const, data: await tasks.followOpened(viewer, requestLocale(request)) };
+        return tasks.followOpened(viewer, requestLocale(request));
       },
-    );
+    });
 
-    app.post(
-      '/client/points/tasks/:taskType/progress',
-      {
-        schema: {
-          tags,
-          security,
-          summary:
-            'Report progress the server cannot see (shareContent; followUs once its target was opened, else TASK_NOT_COMPLETED); rate-limited per member',
-          params: taskParamsSchema,
-          body: taskProgressBodySchema,
-          response: { 200: taskProgressResponseSchema, ...errors },
-        },
-        // The body is optional: a call without one reports a plain share or follow.
-        preValidation: async (request) => {
-          request.body ??= {};
-        },
+    route({
+      method: 'POST',
+      url: '/client/points/tasks/:taskType/progress',
+      access: 'member',
+      summary:
+        'Report progress the server cannot see (shareContent; followUs once its target was opened, else TASK_NOT_COMPLETED); rate-limited per member',
+      params: taskParamsSchema,
+      body: taskProgressBodySchema,
+      response: taskProgressResponseSchema,
+      // The body is optional: a call without one reports a plain share or follow.
+      preValidation: async (request) => {
+        request.body ??= {};
       },
-      async (request, reply) => {
-        const viewer = await ctx.auth.requireViewer(request);
+      handler: async (viewer, request, reply) => {
         await enforceRateLimit(limiter, `task-progress:${viewer.id}`, reply);
-        return {
-          success: true as const,
-          data: await tasks.report(viewer, request.params.taskType, request.body, requestLocale(request)),
-        };
+        return tasks.report(viewer, request.params.taskType, request.body, requestLocale(request));
       },
-    );
+    });
 
-    app.post(
-      '/client/points/tasks/:taskType/claim',
-      {
-        schema: {
-          tags,
-          security,
-          summary:
-            'Claim a completed task’s points, once per period (TASK_NOT_COMPLETED, TASK_ALREADY_RECEIVED); claiming dailyCheckIn is the check-in',
-          params: taskParamsSchema,
-          response: { 200: taskClaimResponseSchema, ...errors },
-        },
-      },
-      async (request) => ({
-        success: true as const,
-        data: await tasks.claim(await ctx.auth.requireViewer(request), request.params.taskType, requestLocale(request)),
-      }),
-    );
+    route({
+      method: 'POST',
+      url: '/client/points/tasks/:taskType/claim',
+      access: 'member',
+      summary:
+        'Claim a completed task’s points, once per period (TASK_NOT_COMPLETED, TASK_ALREADY_RECEIVED); claiming dailyCheckIn is the check-in',
+      params: taskParamsSchema,
+      response: taskClaimResponseSchema,
+      handler: (viewer, request) => tasks.claim(viewer, request.params.taskType, requestLocale(request)),
+    });
   };
 }

@@ -1,0 +1,119 @@
+import { errorEnvelopeSchema } from '@drama/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { Authenticator, Viewer } from './auth.js';
+
+/** The app a route plugin is handed. */
+export type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
+
+/**
+ * Who may call, which decides what the handler is handed and what the docs say:
+ * - `member`: a valid token is required (401 otherwise); the handler gets the caller.
+ * - `guest-or-member`: a token is optional; the handler gets the caller or null.
+ * - `admin`: documented as bearer; the plugin's adminGuard hook has checked the admin token.
+ * - `public`: anyone, nothing checked.
+ */
+export type Access = 'member' | 'guest-or-member' | 'admin' | 'public';
+
+/** Statuses a route may answer with the error envelope. */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 422 | 428 | 429 | 502;
+
+/** What every route of a plugin shares. */
+export interface RouteGroup {
+  tags: string[];
+  /** The error statuses its routes answer, unless a route names its own. */
+  errors: readonly ErrorStatus[];
+  /** Resolves callers for `member` and `guest-or-member` routes. */
+  auth?: Authenticator;
+}
+
+type Output<S> = S extends z.ZodType ? z.output<S> : unknown;
+
+/** The request of a route with these schemas, as validation leaves it. */
+export type RouteRequest<P, Q, B> = FastifyRequest<{ Params: Output<P>; Querystring: Output<Q>; Body: Output<B> }>;
+
+/** What goes in the `data` of a success envelope schema made by the contracts' `ok()`. */
+type DataOf<R> = R extends z.ZodType ? (z.input<R> extends { success: true; data: infer D } ? D : never) : never;
+
+type Handler<A extends Access, Req, D> = A extends 'member'
+  ? (viewer: Viewer, request: Req, reply: FastifyReply) => Promise<D>
+  : A extends 'guest-or-member'
+    ? (viewer: Viewer | null, request: Req, reply: FastifyReply) => Promise<D>
+    : (request: Req, reply: FastifyReply) => Promise<D>;
+
+export interface RouteSpec<A extends Access, P, Q, B, R> {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  url: string;
+  access: A;
+  summary: string;
+  params?: P;
+  querystring?: Q;
+  body?: B;
+  /** The schema of the 200 answer: `{ success: true, data }`; the handler returns the data. */
+  response: R;
+  /** Replaces the group's error statuses for this route. */
+  errors?: readonly ErrorStatus[];
+  bodyLimit?: number;
+  config?: Record<string, unknown>;
+  /** Runs before validation, so the request is not yet of the schemas' types. */
+  preValidation?: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  handler: Handler<A, RouteRequest<P, Q, B>, DataOf<R>>;
+}
+
+const SECURITY: Record<Access, Array<Record<string, string[]>> | undefined> = {
+  member: [{ bearer: [] }],
+  // Members send a token, guests none.
+  'guest-or-member': [{ bearer: [] }, {}],
+  admin: [{ bearer: [] }],
+  public: undefined,
+};
+
+function errorResponses(statuses: readonly ErrorStatus[]): Partial<Record<ErrorStatus, typeof errorEnvelopeSchema>> {
+  return Object.fromEntries(statuses.map((status) => [status, errorEnvelopeSchema]));
+}
+
+/**
+ * Registers a plugin's routes in one shape: schemas documented and validated by the contracts'
+ * zod schemas, the caller resolved by `access`, and the handler's result answered as
+ * `{ success: true, data }`.
+ */
+export function routeGroup(app: RouteApp, group: RouteGroup) {
+  function caller(access: Access): (request: FastifyRequest) => Promise<Viewer | null> {
+    if (access !== 'member' && access !== 'guest-or-member') return async () => null;
+    const auth = group.auth;
+    if (!auth) throw new Error(`${access} routes need the group's authenticator`);
+    return access === 'member' ? (request) => auth.requireViewer(request) : (request) => auth.viewer(request);
+  }
+
+  return function route<A extends Access, P extends z.ZodType | undefined, Q extends z.ZodType | undefined, B extends z.ZodType | undefined, R extends z.ZodType>(
+    spec: RouteSpec<A, P, Q, B, R>,
+  ): void {
+    const security = SECURITY[spec.access];
+    const resolve = caller(spec.access);
+    const handler = spec.handler as (...args: unknown[]) => Promise<DataOf<R>>;
+    const withViewer = spec.access === 'member' || spec.access === 'guest-or-member';
+    app.route({
+      method: spec.method,
+      url: spec.url,
+      ...(spec.bodyLimit === undefined ? {} : { bodyLimit: spec.bodyLimit }),
+      ...(spec.config === undefined ? {} : { config: spec.config }),
+      ...(spec.preValidation === undefined ? {} : { preValidation: spec.preValidation }),
+      schema: {
+        tags: group.tags,
+        ...(security ? { security } : {}),
+        summary: spec.summary,
+        ...(spec.params ? { params: spec.params } : {}),
+        ...(spec.querystring ? { querystring: spec.querystring } : {}),
+        ...(spec.body ? { body: spec.body } : {}),
+        response: { 200: spec.response, ...errorResponses(spec.errors ?? group.errors) },
+      },
+      handler: async (request: FastifyRequest, reply: FastifyReply) => {
+        const data = withViewer
+          ? await handler(await resolve(request), request, reply)
+          : await handler(request, reply);
+        return { success: true as const, data };
+      },
+    });
+  };
+}
