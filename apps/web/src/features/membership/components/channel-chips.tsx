@@ -1,6 +1,6 @@
 import type { PaymentChannel, PaymentChannelId } from '@drama/contracts';
 import { useTranslation } from '../../../shared/i18n/i18n';
-import { ChannelIcon } from './channel-icon';
+import { ChannelIcon } from '../../../shared/ui/channel-icon';
 
 interface ChannelChipsProps {
   channels: readonly PaymentChannel[];

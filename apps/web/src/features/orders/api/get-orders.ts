@@ -3,6 +3,7 @@ import { apiPaths, orderListResponseSchema, type Locale, type OrderStatus } from
 import { api } from '../../../shared/api/api';
 import { useLocale } from '../../../shared/i18n/i18n';
 import { useSession } from '../../../shared/session/session-store';
+import { nextPageOf } from '../../../shared/ui/infinite-list/next-page';
 import { orderKeys } from './query-keys';
 
 export const ORDERS_PAGE_SIZE = 20;
@@ -23,7 +24,7 @@ export function ordersInfiniteQueryOptions(locale: Locale) {
     queryKey: orderKeys.list(locale),
     queryFn: ({ pageParam, signal }) => getOrders({ page: pageParam, limit: ORDERS_PAGE_SIZE }, locale, signal),
     initialPageParam: 1,
-    getNextPageParam: (last) => (last.page * last.limit < last.total ? last.page + 1 : undefined),
+    getNextPageParam: nextPageOf,
   });
 }
 

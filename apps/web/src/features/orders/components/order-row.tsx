@@ -2,10 +2,11 @@ import type { Order } from '@drama/contracts';
 import { ChevronRight } from 'lucide-react';
 import { useTranslation } from '../../../shared/i18n/i18n';
 import { Link } from 'react-router';
+import { formatDateTime } from '../../../shared/format/date';
 import { useLocale } from '../../../shared/i18n/i18n';
 import { Skeleton } from '../../../shared/ui/skeleton';
-import { ChannelIcon } from '../../membership/components/channel-icon';
-import { formatDateTime, formatYuan } from '../../membership/lib/format';
+import { ChannelIcon } from '../../../shared/ui/channel-icon';
+import { formatYuan } from '../../membership';
 import { OrderStatusBadge } from './order-status-badge';
 
 /** One order in the list: what was bought and its state first, the number and time below. */

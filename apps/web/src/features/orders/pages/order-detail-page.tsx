@@ -1,61 +1,35 @@
 import type { OrderDetail } from '@drama/contracts';
-import { Check, Copy, CreditCard, FileQuestion, LoaderCircle } from 'lucide-react';
+import { Check, Copy, CreditCard, LoaderCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../../shared/i18n/i18n';
 import { Link, useParams } from 'react-router';
-import { isApiError } from '../../../shared/api/api-client';
+import { formatDateTime } from '../../../shared/format/date';
 import { useLocale } from '../../../shared/i18n/i18n';
-import { EmptyState } from '../../../shared/ui/empty-state';
+import { ChannelIcon } from '../../../shared/ui/channel-icon';
 import { ErrorState } from '../../../shared/ui/error-state';
-import { PageHeader } from '../../../shared/ui/page-header';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { toast } from '../../../shared/ui/toast/toast-store';
-import { ChannelIcon } from '../../membership/components/channel-icon';
-import { formatDateTime, formatYuan } from '../../membership/lib/format';
-import { useOrder } from '../api/get-order';
+import { formatYuan } from '../../membership';
+import { OrderScreen } from '../components/order-screen';
 import { OrderStatusBadge } from '../components/order-status-badge';
 import { useCancelOrderFlow } from '../hooks/use-cancel-order-flow';
 import { failureReasonText } from '../lib/failure-reason';
-import { parseOrderId } from '../lib/order-id';
 
 export function OrderDetailPage() {
   const { t } = useTranslation();
   const params = useParams();
-  const id = parseOrderId(params.id);
-  const order = useOrder(id);
-  const header = <PageHeader title={t('routes.orderDetail')} fallback="/orders" />;
-
-  const notFound = id === null || (isApiError(order.error) && order.error.status === 404);
-  if (notFound) {
-    return (
-      <div className="flex flex-1 flex-col">
-        {header}
-        <EmptyState
-          icon={FileQuestion}
-          title={t('orders.notFound')}
-          description={t('orders.notFoundHint')}
-          action={
-            <Link to="/orders" replace className="btn-secondary">
-              {t('routes.orders')}
-            </Link>
-          }
-          className="flex-1 justify-center"
-        />
-      </div>
-    );
-  }
-
   return (
-    <div className="flex flex-1 flex-col" data-testid="order-detail-page">
-      {header}
-      {order.isPending ? (
-        <DetailSkeleton />
-      ) : order.error ? (
-        <ErrorState error={order.error} onRetry={() => void order.refetch()} className="flex-1 justify-center" />
-      ) : (
-        <OrderDetailView order={order.data} />
-      )}
-    </div>
+    <OrderScreen
+      orderId={params.id}
+      title={t('routes.orderDetail')}
+      fallback="/orders"
+      testId="order-detail-page"
+      loading={<DetailSkeleton />}
+      failed={(error, retry) => <ErrorState error={error} onRetry={retry} className="flex-1 justify-center" />}
+      failureHidesOrder
+    >
+      {(order) => <OrderDetailView order={order} />}
+    </OrderScreen>
   );
 }
 

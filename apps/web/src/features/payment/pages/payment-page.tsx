@@ -1,22 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { OrderDetail, PaymentInfo } from '@drama/contracts';
-import { ExternalLink, FileQuestion, LoaderCircle, RefreshCw, TimerOff, Timer } from 'lucide-react';
+import { ExternalLink, LoaderCircle, RefreshCw, TimerOff, Timer } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/i18n';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { EmptyState } from '../../../shared/ui/empty-state';
-import { PageHeader } from '../../../shared/ui/page-header';
+import { ChannelIcon } from '../../../shared/ui/channel-icon';
+import { InlineError } from '../../../shared/ui/inline-error';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { useWatchTarget } from '../../../shared/watch-target/use-watch-target';
 import { membershipPathFor, withWatchTarget, type WatchTarget } from '../../../shared/watch-target/watch-target';
-import { usePaymentChannels } from '../../membership/api/get-payment-channels';
-import { ChannelIcon } from '../../membership/components/channel-icon';
-import { InlineError } from '../../membership/components/inline-error';
-import { formatYuan } from '../../membership/lib/format';
-import { useOrder } from '../../orders/api/get-order';
-import { orderKeys } from '../../orders/api/query-keys';
-import { useCancelOrderFlow } from '../../orders/hooks/use-cancel-order-flow';
-import { parseOrderId } from '../../orders/lib/order-id';
+import { formatYuan, usePaymentChannels } from '../../membership';
+import { orderKeys, OrderScreen, useCancelOrderFlow, type OrderCheck } from '../../orders';
 import { PaymentQr } from '../components/payment-qr';
 import { useSecondsLeft } from '../hooks/use-seconds-left';
 import { formatCountdown, pollDelay } from '../lib/polling';
@@ -24,74 +18,65 @@ import { formatCountdown, pollDelay } from '../lib/polling';
 /** The QR code of a pending order, its countdown, and the wait for the channel's answer. */
 export function PaymentPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [params] = useSearchParams();
-  const id = parseOrderId(params.get('orderId'));
   // The episode this purchase unlocks rides along to the result, which leads back to it.
   const target = useWatchTarget();
-  const order = useOrder(id, {
-    pollWhilePending: pollDelay,
-  });
-  const status = order.data?.status;
+
+  return (
+    <OrderScreen
+      orderId={params.get('orderId')}
+      title={t('routes.payment')}
+      fallback={membershipPathFor(target)}
+      testId="payment-page"
+      pollWhilePending={pollDelay}
+      noOrder={{
+        title: t('payment.noOrder'),
+        description: t('payment.noOrderHint'),
+        action: (
+          <Link to={membershipPathFor(target)} replace className="btn-primary">
+            {t('payment.choosePlan')}
+          </Link>
+        ),
+      }}
+      loading={<Skeleton className="h-[470px] rounded-3xl" />}
+      failed={(error, retry) => <InlineError title={t('payment.infoFailed')} error={error} onRetry={retry} />}
+      bodyClassName="flex flex-col gap-4 px-4 pt-4 pb-8"
+    >
+      {(order, check) => <PaymentBody order={order} check={check} target={target} />}
+    </OrderScreen>
+  );
+}
+
+function PaymentBody({ order, check, target }: { order: OrderDetail; check: OrderCheck; target: WatchTarget | null }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { id, status } = order;
   // Closed for want of payment: said here, as when the countdown runs out, so the member's way
   // back to the plans is not pulled from under them when the server closes it a moment later.
-  const timedOut = status === 'cancelled' && order.data?.failureCode === 'expired';
+  const timedOut = status === 'cancelled' && order.failureCode === 'expired';
 
   useEffect(() => {
-    if (id === null || status === undefined || status === 'pending') return;
+    if (status === 'pending') return;
     void queryClient.invalidateQueries({ queryKey: orderKeys.lists() });
     void queryClient.invalidateQueries({ queryKey: orderKeys.pendings() });
     // Paid, failed, cancelled or closed: the result page tells which. Replaced, so Back skips this page.
     if (!timedOut) void navigate(withWatchTarget(`/payment/result?orderId=${id}`, target), { replace: true });
   }, [id, status, timedOut, target, navigate, queryClient]);
 
-  const header = <PageHeader title={t('routes.payment')} fallback={membershipPathFor(target)} />;
-
-  if (id === null) {
-    return (
-      <div className="flex flex-1 flex-col">
-        {header}
-        <EmptyState
-          icon={FileQuestion}
-          title={t('payment.noOrder')}
-          description={t('payment.noOrderHint')}
-          action={
-            <Link to={membershipPathFor(target)} replace className="btn-primary">
-              {t('payment.choosePlan')}
-            </Link>
-          }
-          className="flex-1 justify-center"
-        />
-      </div>
-    );
+  if (timedOut) return <PaymentTimeout target={target} />;
+  if (status !== 'pending') return <Skeleton className="h-[470px] rounded-3xl" />;
+  if (order.payment === null) {
+    return <InlineError title={t('payment.infoFailed')} error={null} onRetry={() => void check.refetch()} />;
   }
-
   return (
-    <div className="flex flex-1 flex-col" data-testid="payment-page">
-      {header}
-      <div className="flex flex-col gap-4 px-4 pt-4 pb-8">
-        {order.isPending ? (
-          <Skeleton className="h-[470px] rounded-3xl" />
-        ) : !order.data ? (
-          <InlineError title={t('payment.infoFailed')} error={order.error} onRetry={() => void order.refetch()} />
-        ) : timedOut ? (
-          <PaymentTimeout target={target} />
-        ) : order.data.status !== 'pending' ? (
-          <Skeleton className="h-[470px] rounded-3xl" />
-        ) : order.data.payment === null ? (
-          <InlineError title={t('payment.infoFailed')} error={null} onRetry={() => void order.refetch()} />
-        ) : (
-          <PendingPayment
-            target={target}
-            order={order.data}
-            payment={order.data.payment}
-            checkError={order.error}
-            onCheck={order.refetch}
-          />
-        )}
-      </div>
-    </div>
+    <PendingPayment
+      target={target}
+      order={order}
+      payment={order.payment}
+      checkError={check.error}
+      onCheck={check.refetch}
+    />
   );
 }
 

@@ -1,82 +1,101 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OrderDetail } from '@drama/contracts';
-import { CircleCheck, CircleHelp, CircleX, Clapperboard, FileQuestion, LoaderCircle, Play, Receipt, TimerOff, type LucideIcon } from 'lucide-react';
+import { CircleCheck, CircleHelp, CircleX, Clapperboard, LoaderCircle, Play, Receipt, TimerOff, type LucideIcon } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from '../../../shared/i18n/i18n';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { isApiError } from '../../../shared/api/api-client';
 import { meQueryOptions } from '../../../shared/account/get-me';
+import { formatDate } from '../../../shared/format/date';
 import { useLocale } from '../../../shared/i18n/i18n';
-import { EmptyState } from '../../../shared/ui/empty-state';
-import { PageHeader } from '../../../shared/ui/page-header';
+import { InlineError } from '../../../shared/ui/inline-error';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { useWatchTarget } from '../../../shared/watch-target/use-watch-target';
 import { membershipPathFor, playerPathFor, withWatchTarget, type WatchTarget } from '../../../shared/watch-target/watch-target';
-import { useTargetEpisode } from '../../membership/api/get-target-drama';
-import { InlineError } from '../../membership/components/inline-error';
-import { formatDate, formatYuan } from '../../membership/lib/format';
-import { useOrder } from '../../orders/api/get-order';
-import { orderKeys } from '../../orders/api/query-keys';
-import { failureReasonText } from '../../orders/lib/failure-reason';
-import { parseOrderId } from '../../orders/lib/order-id';
+import { formatYuan, useTargetEpisode } from '../../membership';
+import { failureReasonText, orderKeys, OrderScreen } from '../../orders';
 import { pollDelay } from '../lib/polling';
 
 /** How an order ended: paid (and VIP until when), failed and why, cancelled, or timed out. */
 export function PaymentResultPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const id = parseOrderId(params.get('orderId'));
   const target = useWatchTarget();
-  // Opened on an order still pending (a reload, a link): keep asking, as the payment page does.
-  const order = useOrder(id, {
-    pollWhilePending: pollDelay,
-  });
-  const header = <PageHeader title={t('routes.paymentResult')} fallback="/profile" />;
-
-  if (id === null || (isApiError(order.error) && order.error.status === 404)) {
-    return (
-      <div className="flex flex-1 flex-col">
-        {header}
-        <EmptyState
-          icon={FileQuestion}
-          title={t('orders.notFound')}
-          description={t('orders.notFoundHint')}
-          action={
-            <Link to="/orders" replace className="btn-secondary">
-              {t('routes.orders')}
-            </Link>
-          }
-          className="flex-1 justify-center"
-        />
-      </div>
-    );
-  }
 
   return (
-    <div className="flex flex-1 flex-col" data-testid="payment-result-page">
-      {header}
-      <div className="flex flex-col gap-4 px-4 pt-6 pb-8">
-        {order.isPending ? (
-          <Skeleton className="h-[320px] rounded-3xl" />
-        ) : !order.data ? (
-          <InlineError title={t('payment.checkFailed')} error={order.error} onRetry={() => void order.refetch()} />
-        ) : (
-          <ResultView order={order.data} target={target} />
-        )}
-      </div>
-    </div>
+    <OrderScreen
+      orderId={params.get('orderId')}
+      title={t('routes.paymentResult')}
+      fallback="/profile"
+      testId="payment-result-page"
+      // Opened on an order still pending (a reload, a link): keep asking, as the payment page does.
+      pollWhilePending={pollDelay}
+      loading={<Skeleton className="h-[320px] rounded-3xl" />}
+      failed={(error, retry) => <InlineError title={t('payment.checkFailed')} error={error} onRetry={retry} />}
+      bodyClassName="flex flex-col gap-4 px-4 pt-6 pb-8"
+    >
+      {(order) => <ResultView order={order} target={target} />}
+    </OrderScreen>
   );
 }
 
 function ResultView({ order, target }: { order: OrderDetail; target: WatchTarget | null }) {
   const { t } = useTranslation();
-  const viewOrder = (
-    <Link to={`/orders/${order.id}`} className="btn-secondary h-12 w-full text-base" data-testid="view-order">
-      <Receipt aria-hidden className="size-4" />
-      {t('payment.viewOrder')}
-    </Link>
-  );
-  const choosePlan = (
+
+  switch (order.status) {
+    case 'success':
+      return <SuccessView order={order} target={target} />;
+    case 'pending':
+      return (
+        <ResultCard
+          icon={LoaderCircle}
+          tone="text-info bg-info/12"
+          spin
+          title={t('payment.confirmingTitle')}
+          order={order}
+          actions={
+            <Link to={withWatchTarget(`/payment?orderId=${order.id}`, target)} replace className="btn-primary h-12 w-full text-base">
+              {t('payment.backToPayment')}
+            </Link>
+          }
+        >
+          <p className="text-sm text-fg-muted">{t('payment.confirmingBody')}</p>
+        </ResultCard>
+      );
+    case 'failed':
+    case 'cancelled': {
+      const failed = order.status === 'failed';
+      const timedOut = !failed && order.failureCode === 'expired';
+      return (
+        <ResultCard
+          icon={timedOut ? TimerOff : CircleX}
+          tone={failed ? 'text-danger bg-danger/12' : 'text-warning bg-warning/12'}
+          title={t(failed ? 'payment.failedTitle' : timedOut ? 'payment.timeoutTitle' : 'payment.cancelledTitle')}
+          order={order}
+          actions={<ChooseAgain target={target} />}
+        >
+          {timedOut ? (
+            <p className="text-sm leading-relaxed text-fg-muted" data-testid="result-reason">
+              {t('payment.timeout')}
+            </p>
+          ) : (
+            <Reason order={order} />
+          )}
+        </ResultCard>
+      );
+    }
+    default:
+      return (
+        <ResultCard icon={CircleHelp} tone="text-info bg-info/12" title={t('payment.unknownTitle')} order={order}>
+          <p className="text-sm leading-relaxed text-fg-muted">{t('payment.unknownBody')}</p>
+        </ResultCard>
+      );
+  }
+}
+
+/** Not paid: the plans again, and the drama it was for, if any. */
+function ChooseAgain({ target }: { target: WatchTarget | null }) {
+  const { t } = useTranslation();
+  return (
     <>
       <Link to={membershipPathFor(target)} replace className="btn-primary h-12 w-full text-base" data-testid="choose-plan-again">
         {t('payment.choosePlanAgain')}
@@ -89,66 +108,9 @@ function ResultView({ order, target }: { order: OrderDetail; target: WatchTarget
       )}
     </>
   );
-
-  switch (order.status) {
-    case 'success':
-      return <SuccessView order={order} target={target} viewOrder={viewOrder} />;
-    case 'pending':
-      return (
-        <ResultCard icon={LoaderCircle} tone="text-info bg-info/12" spin title={t('payment.confirmingTitle')} order={order}>
-          <p className="text-sm text-fg-muted">{t('payment.confirmingBody')}</p>
-          <div className="mt-6 flex w-full flex-col gap-2">
-            <Link to={withWatchTarget(`/payment?orderId=${order.id}`, target)} replace className="btn-primary h-12 w-full text-base">
-              {t('payment.backToPayment')}
-            </Link>
-            {viewOrder}
-          </div>
-        </ResultCard>
-      );
-    case 'failed':
-      return (
-        <ResultCard icon={CircleX} tone="text-danger bg-danger/12" title={t('payment.failedTitle')} order={order}>
-          <Reason order={order} />
-          <div className="mt-6 flex w-full flex-col gap-2">
-            {choosePlan}
-            {viewOrder}
-          </div>
-        </ResultCard>
-      );
-    case 'cancelled': {
-      const timedOut = order.failureCode === 'expired';
-      return (
-        <ResultCard
-          icon={timedOut ? TimerOff : CircleX}
-          tone="text-warning bg-warning/12"
-          title={timedOut ? t('payment.timeoutTitle') : t('payment.cancelledTitle')}
-          order={order}
-        >
-          {timedOut ? (
-            <p className="text-sm leading-relaxed text-fg-muted" data-testid="result-reason">
-              {t('payment.timeout')}
-            </p>
-          ) : (
-            <Reason order={order} />
-          )}
-          <div className="mt-6 flex w-full flex-col gap-2">
-            {choosePlan}
-            {viewOrder}
-          </div>
-        </ResultCard>
-      );
-    }
-    default:
-      return (
-        <ResultCard icon={CircleHelp} tone="text-info bg-info/12" title={t('payment.unknownTitle')} order={order}>
-          <p className="text-sm leading-relaxed text-fg-muted">{t('payment.unknownBody')}</p>
-          <div className="mt-6 flex w-full flex-col gap-2">{viewOrder}</div>
-        </ResultCard>
-      );
-  }
 }
 
-function SuccessView({ order, target, viewOrder }: { order: OrderDetail; target: WatchTarget | null; viewOrder: ReactNode }) {
+function SuccessView({ order, target }: { order: OrderDetail; target: WatchTarget | null }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const navigate = useNavigate();
@@ -165,8 +127,31 @@ function SuccessView({ order, target, viewOrder }: { order: OrderDetail; target:
     void queryClient.invalidateQueries({ queryKey: orderKeys.lists() });
   }, [order.id, queryClient]);
 
+  const watch = target ? (
+    <button
+      type="button"
+      className="btn-primary h-12 w-full text-base"
+      data-testid="continue-episode"
+      onClick={() => {
+        // The player reads VIP from the kept user info, which the profile call refreshes:
+        // wait for it, or the episode would open locked a moment before it is not.
+        void (me.isFetchedAfterMount ? Promise.resolve() : me.refetch()).then(() =>
+          navigate(playerPathFor(target), { replace: true }),
+        );
+      }}
+    >
+      <Play aria-hidden className="size-4" fill="currentColor" />
+      {unlocked.episode ? t('payment.continueEpisode', { episode: unlocked.episode.sequence }) : t('payment.startWatching')}
+    </button>
+  ) : (
+    <Link to="/" className="btn-primary h-12 w-full text-base" data-testid="start-watching">
+      <Play aria-hidden className="size-4" fill="currentColor" />
+      {t('payment.startWatching')}
+    </Link>
+  );
+
   return (
-    <ResultCard icon={CircleCheck} tone="text-success bg-success/12" title={t('payment.successTitle')} order={order}>
+    <ResultCard icon={CircleCheck} tone="text-success bg-success/12" title={t('payment.successTitle')} order={order} actions={watch}>
       <div className="text-sm text-fg-muted" data-testid="result-vip-until">
         {expiry ? (
           t('payment.vipUntil', { date: formatDate(expiry, locale) })
@@ -175,33 +160,6 @@ function SuccessView({ order, target, viewOrder }: { order: OrderDetail; target:
         ) : (
           <Skeleton className="mx-auto h-5 w-48 rounded-md" />
         )}
-      </div>
-      <div className="mt-6 flex w-full flex-col gap-2">
-        {target ? (
-          <button
-            type="button"
-            className="btn-primary h-12 w-full text-base"
-            data-testid="continue-episode"
-            onClick={() => {
-              // The player reads VIP from the kept user info, which the profile call refreshes:
-              // wait for it, or the episode would open locked a moment before it is not.
-              void (me.isFetchedAfterMount ? Promise.resolve() : me.refetch()).then(() =>
-                navigate(playerPathFor(target), { replace: true }),
-              );
-            }}
-          >
-            <Play aria-hidden className="size-4" fill="currentColor" />
-            {unlocked.episode
-              ? t('payment.continueEpisode', { episode: unlocked.episode.sequence })
-              : t('payment.startWatching')}
-          </button>
-        ) : (
-          <Link to="/" className="btn-primary h-12 w-full text-base" data-testid="start-watching">
-            <Play aria-hidden className="size-4" fill="currentColor" />
-            {t('payment.startWatching')}
-          </Link>
-        )}
-        {viewOrder}
       </div>
     </ResultCard>
   );
@@ -225,9 +183,11 @@ interface ResultCardProps {
   title: string;
   order: OrderDetail;
   children: ReactNode;
+  /** The next steps, above the way to the order itself, which every result offers. */
+  actions?: ReactNode;
 }
 
-function ResultCard({ icon: Icon, tone, spin = false, title, order, children }: ResultCardProps) {
+function ResultCard({ icon: Icon, tone, spin = false, title, order, children, actions }: ResultCardProps) {
   const { t } = useTranslation();
   return (
     <section
@@ -245,6 +205,13 @@ function ResultCard({ icon: Icon, tone, spin = false, title, order, children }: 
         {order.planName} · {formatYuan(order.amountFen)} · {t('membership.days', { count: order.days })}
       </p>
       {children}
+      <div className="mt-6 flex w-full flex-col gap-2">
+        {actions}
+        <Link to={`/orders/${order.id}`} className="btn-secondary h-12 w-full text-base" data-testid="view-order">
+          <Receipt aria-hidden className="size-4" />
+          {t('payment.viewOrder')}
+        </Link>
+      </div>
     </section>
   );
 }

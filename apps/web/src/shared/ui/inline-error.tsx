@@ -1,6 +1,6 @@
 import { CircleAlert, RotateCw } from 'lucide-react';
-import { useTranslation } from '../../../shared/i18n/i18n';
-import { errorMessage } from '../../../shared/i18n/error-message';
+import { useTranslation } from '../i18n/i18n';
+import { errorMessage } from '../i18n/error-message';
 
 interface InlineErrorProps {
   /** What failed, in the screen's words ("Could not load the plans"). */
