@@ -1,16 +1,10 @@
-import { CircleUserRound, Compass, House, LayoutGrid, Search, type LucideIcon } from 'lucide-react';
+import { Search, type LucideIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../shared/i18n/i18n';
 import { useSystemSettings } from '../../shared/system-settings/get-system-settings';
+import { TAB_ICONS } from './tab-icons';
 import { TAB_KEYS, TAB_PATHS, type TabKey } from './tab-model';
-
-const ICONS: Record<TabKey, LucideIcon> = {
-  home: House,
-  category: LayoutGrid,
-  explore: Compass,
-  profile: CircleUserRound,
-};
 
 const DEFAULT_LOGO = '/media/brand/logo-144.webp';
 
@@ -66,7 +60,7 @@ export function SideNav({ active, searching }: { active: TabKey | null; searchin
         <RailLink
           key={tab}
           to={TAB_PATHS[tab]}
-          icon={ICONS[tab]}
+          icon={TAB_ICONS[tab]}
           label={t(`nav.${tab}`)}
           active={active === tab}
           testId={`rail-${tab}`}

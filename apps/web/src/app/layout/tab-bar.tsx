@@ -1,15 +1,8 @@
-import { CircleUserRound, Compass, House, LayoutGrid, type LucideIcon } from 'lucide-react';
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from '../../shared/i18n/i18n';
 import { Link } from 'react-router';
+import { TAB_ICONS } from './tab-icons';
 import { TAB_KEYS, TAB_PATHS, type TabKey } from './tab-model';
-
-const ICONS: Record<TabKey, LucideIcon> = {
-  home: House,
-  category: LayoutGrid,
-  explore: Compass,
-  profile: CircleUserRound,
-};
 
 // Spec section 2: the pressed state lasts 300 ms, the ripple element 600 ms.
 const PRESS_MS = 300;
@@ -58,7 +51,7 @@ function TabLink({ tab, active }: { tab: TabKey; active: boolean }) {
     later(RIPPLE_MS, () => setRipples((list) => list.filter((item) => item.id !== ripple.id)));
   };
 
-  const Icon = ICONS[tab];
+  const Icon = TAB_ICONS[tab];
   return (
     <Link
       to={TAB_PATHS[tab]}
