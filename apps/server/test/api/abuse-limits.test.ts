@@ -1,23 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { apiPaths, codeRequestResponseSchema } from '@drama/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountClient, middayTimeZone, TEST_ADMIN_TOKEN, uniqueEmail, uniquePhone } from '../support/accounts.js';
 import { solvedChallenge } from '../support/challenges.js';
-import { createTestApp, type TestApp } from '../support/test-app.js';
+import { createTestApp, useTestApp } from '../support/test-app.js';
 
 // The limits of README "Abuse limits", tried as a stranger would: from addresses that are not
 // exempt (the tests' own loopback is), on accounts that are not theirs, in bulk and in parallel.
 
 let now = Date.now();
-let t: TestApp;
-let api: ReturnType<typeof accountClient>;
-beforeAll(async () => {
-  t = await createTestApp({ ADMIN_TOKEN: TEST_ADMIN_TOKEN, APP_TIMEZONE: middayTimeZone() }, { clock: () => new Date(now) });
-  api = accountClient(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp({ ADMIN_TOKEN: TEST_ADMIN_TOKEN, APP_TIMEZONE: middayTimeZone() }, { clock: () => new Date(now) });
+const api = accountClient(t);
 
 let lastOctet = 0;
 /** A documentation-range address no other test in this file uses. */

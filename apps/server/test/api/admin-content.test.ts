@@ -16,17 +16,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountClient, TEST_ADMIN_TOKEN } from '../support/accounts.js';
 import { buildUser } from '../support/factories.js';
-import { createTestApp, type TestApp } from '../support/test-app.js';
+import { createTestApp, type TestApp, useTestApp } from '../support/test-app.js';
 
-let t: TestApp;
-let api: ReturnType<typeof accountClient>;
-beforeAll(async () => {
-  t = await createTestApp({ ADMIN_TOKEN: TEST_ADMIN_TOKEN });
-  api = accountClient(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp({ ADMIN_TOKEN: TEST_ADMIN_TOKEN });
+const api = accountClient(t);
 
 const EN = { 'accept-language': 'en-US' };
 

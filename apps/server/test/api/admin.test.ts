@@ -8,23 +8,19 @@ import {
   apiPaths,
   outboxListResponseSchema,
 } from '@drama/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../src/platform/config.js';
 import { accountClient, uniqueEmail } from '../support/accounts.js';
 import { buildUser } from '../support/factories.js';
-import { createTestApp, type TestApp } from '../support/test-app.js';
+import { createTestApp, useTestApp } from '../support/test-app.js';
 
 // No ADMIN_TOKEN here: the server makes one and keeps it in DATA_DIR/admin-token.
-let t: TestApp;
+const t = useTestApp();
 let adminToken: string;
 let api: ReturnType<typeof accountClient>;
 beforeAll(async () => {
-  t = await createTestApp();
   adminToken = readFileSync(path.join(t.dataDir, 'admin-token'), 'utf8').trim();
   api = accountClient(t, adminToken);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const DAY_MS = 86_400_000;

@@ -6,20 +6,13 @@ import {
   userProfileResponseSchema,
 } from '@drama/contracts';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { accountClient, middayTimeZone, TEST_ADMIN_TOKEN, uniqueEmail, uniquePhone } from '../support/accounts.js';
-import { createTestApp, type TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/test-app.js';
 
-let t: TestApp;
-let api: ReturnType<typeof accountClient>;
-beforeAll(async () => {
-  t = await createTestApp({ ADMIN_TOKEN: TEST_ADMIN_TOKEN, APP_TIMEZONE: middayTimeZone() });
-  api = accountClient(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp({ ADMIN_TOKEN: TEST_ADMIN_TOKEN, APP_TIMEZONE: middayTimeZone() });
+const api = accountClient(t);
 
 const db = () => t.database.db;
 
@@ -338,6 +331,14 @@ describe('password reset', () => {
     return api.latestCode(email);
   }
 
+  /** A new member with an email who asked for a reset code: the code, and a wrong one. */
+  async function memberWithResetCode() {
+    const email = uniqueEmail();
+    await api.signUp({ email });
+    const code = await resetCode(email);
+    return { email, code, wrong: code === '000000' ? '111111' : '000000' };
+  }
+
   it('sets a new password, ends every old token and lifts a lock', async () => {
     const email = uniqueEmail();
     const session = await api.signUp({ email });
@@ -354,10 +355,7 @@ describe('password reset', () => {
   });
 
   it('refuses a wrong code, counting down, and the used code a second time', async () => {
-    const email = uniqueEmail();
-    await api.signUp({ email });
-    const code = await resetCode(email);
-    const wrong = code === '000000' ? '111111' : '000000';
+    const { email, code, wrong } = await memberWithResetCode();
     const miss = api.refused(
       await api.call('POST', apiPaths.resetPassword(), { body: { email, code: wrong, newPassword: 'after-reset-1' } }),
       400,
@@ -373,10 +371,7 @@ describe('password reset', () => {
   });
 
   it('retires a code after 5 wrong guesses', async () => {
-    const email = uniqueEmail();
-    await api.signUp({ email });
-    const code = await resetCode(email);
-    const wrong = code === '000000' ? '111111' : '000000';
+    const { email, code, wrong } = await memberWithResetCode();
     for (const remaining of [4, 3, 2, 1, 0]) {
       const answer = await api.call('POST', apiPaths.resetPassword(), { body: { email, code: wrong, newPassword: 'x-secret-1' } });
       expect(api.refused(answer, 400, 'CODE_INVALID')).toEqual({ attemptsRemaining: remaining });

@@ -9,41 +9,26 @@ import {
   userProfileResponseSchema,
 } from '@drama/contracts';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountClient } from '../support/accounts.js';
+import { okData } from '../support/answers.js';
 import { buildUser } from '../support/factories.js';
-import { type FilePart, multipart, tinyPng } from '../support/images.js';
-import { createTestApp, type TestApp } from '../support/test-app.js';
+import { type FilePart, multipart, tinyPng, upload } from '../support/images.js';
+import { useTestApp } from '../support/test-app.js';
 
-let t: TestApp;
-let api: ReturnType<typeof accountClient>;
-beforeAll(async () => {
-  t = await createTestApp();
-  api = accountClient(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
+const api = accountClient(t);
 
 const member = () => buildUser(t.database.db, t.ctx.tokens);
 const avatarDir = () => path.join(t.ctx.config.DATA_DIR, 'avatars');
 const storedAvatars = () => (existsSync(avatarDir()) ? readdirSync(avatarDir()) : []);
 
-async function uploadAvatar(token: string | undefined, part: FilePart) {
-  const { body, contentType } = multipart([part]);
-  const response = await t.server.inject({
-    method: 'POST',
-    url: `${API_BASE}${apiPaths.avatar()}`,
-    headers: { 'content-type': contentType, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    payload: body,
-  });
-  return { status: response.statusCode, body: response.json() as unknown };
+function uploadAvatar(token: string | undefined, part: FilePart) {
+  return upload(t, token, part, apiPaths.avatar());
 }
 
 async function accepted(token: string, part: FilePart) {
-  const answer = await uploadAvatar(token, part);
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return userProfileResponseSchema.parse(answer.body).data;
+  return okData(await uploadAvatar(token, part), userProfileResponseSchema);
 }
 
 const png = (width: number, height: number, colour = { r: 220, g: 60, b: 90 }) =>

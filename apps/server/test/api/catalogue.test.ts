@@ -10,17 +10,11 @@ import {
   tagListResponseSchema,
 } from '@drama/contracts';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildUser } from '../support/factories.js';
-import { createTestApp, type TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/test-app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 async function get(url: string, headers: Record<string, string> = {}) {
   const response = await t.server.inject({ method: 'GET', url, headers });

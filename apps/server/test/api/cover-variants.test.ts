@@ -4,22 +4,18 @@ import path from 'node:path';
 import { COVER_WIDTHS, coverVariantUrl, dramaListResponseSchema, errorEnvelopeSchema } from '@drama/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/test-app.js';
+import { createTestApp, type TestApp, useTestApp } from '../support/test-app.js';
 
-let t: TestApp;
+const t = useTestApp();
 let coverUrl: string;
 let otherCoverUrl: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
   const list = dramaListResponseSchema.parse((await t.server.inject('/api/v1/client/dramas?limit=2')).json());
   const [first, second] = list.data.items;
   if (!first || !second || first.coverUrl === second.coverUrl) throw new Error('two dramas with their own covers');
   coverUrl = first.coverUrl;
   otherCoverUrl = second.coverUrl;
-});
-afterAll(async () => {
-  await t.close();
 });
 
 function variantOf(url: string, width: (typeof COVER_WIDTHS)[number]): string {

@@ -7,17 +7,11 @@ import {
   playInfoResponseSchema,
 } from '@drama/contracts';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DROP_COMMIT_MARGIN_MS } from '../../src/modules/explore/queries.js';
-import { createTestApp, type TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/test-app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 async function page(limit: number, cursor?: string | null) {
   const query = new URLSearchParams({ limit: String(limit), ...(cursor ? { cursor } : {}) });

@@ -8,27 +8,20 @@ import {
   favoriteListResponseSchema,
   favoriteStatusResponseSchema,
 } from '@drama/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { okData } from '../support/answers.js';
 import { buildUser } from '../support/factories.js';
-import { createTestApp, type TestApp } from '../support/test-app.js';
+import { dramaAt, listedDramas } from '../support/catalogue.js';
+import { useTestApp } from '../support/test-app.js';
 
-let t: TestApp;
+const t = useTestApp();
 let dramas: DramaSummary[];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const list = await t.server.inject({ url: `${API_BASE}/client/dramas?limit=6`, headers: { 'accept-language': 'zh-CN' } });
-  dramas = dramaListResponseSchema.parse(list.json()).data.items;
-});
-afterAll(async () => {
-  await t.close();
+  dramas = await listedDramas(t, 6, { 'accept-language': 'zh-CN' });
 });
 
-function drama(index: number): DramaSummary {
-  const found = dramas[index];
-  if (!found) throw new Error('not enough dramas');
-  return found;
-}
+const drama = (index: number) => dramaAt(dramas, index);
 
 async function call(method: 'GET' | 'POST' | 'DELETE', path: string, headers: Record<string, string> = {}) {
   const response = await t.server.inject({ method, url: `${API_BASE}${path}`, headers });
@@ -37,9 +30,7 @@ async function call(method: 'GET' | 'POST' | 'DELETE', path: string, headers: Re
 
 async function favorite(method: 'GET' | 'POST' | 'DELETE', dramaId: number, auth: Record<string, string>) {
   const path = method === 'GET' ? apiPaths.favoriteCheck(dramaId) : apiPaths.favorite(dramaId);
-  const answer = await call(method, path, auth);
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return favoriteStatusResponseSchema.parse(answer.body).data;
+  return okData(await call(method, path, auth), favoriteStatusResponseSchema);
 }
 
 async function storedCount(dramaId: number): Promise<number> {

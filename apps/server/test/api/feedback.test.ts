@@ -7,34 +7,24 @@ import {
   feedbackResponseSchema,
   uploadResponseSchema,
 } from '@drama/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountClient, TEST_ADMIN_TOKEN } from '../support/accounts.js';
+import { okData } from '../support/answers.js';
 import { buildUser } from '../support/factories.js';
 import { tinyPng, upload } from '../support/images.js';
-import { createTestApp, type TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/test-app.js';
 
-let t: TestApp;
-let api: ReturnType<typeof accountClient>;
-beforeAll(async () => {
-  t = await createTestApp({ ADMIN_TOKEN: TEST_ADMIN_TOKEN });
-  api = accountClient(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp({ ADMIN_TOKEN: TEST_ADMIN_TOKEN });
+const api = accountClient(t);
 
 const member = () => buildUser(t.database.db, t.ctx.tokens);
 
 async function screenshot(token: string): Promise<{ id: number; url: string }> {
-  const answer = await upload(t, token, { filename: 's.png', contentType: 'image/png', data: tinyPng() });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return uploadResponseSchema.parse(answer.body).data;
+  return okData(await upload(t, token, { filename: 's.png', contentType: 'image/png', data: tinyPng() }), uploadResponseSchema);
 }
 
 async function send(token: string, body: Record<string, unknown>) {
-  const answer = await api.call('POST', apiPaths.feedback(), { token, body });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return feedbackResponseSchema.parse(answer.body).data;
+  return okData(await api.call('POST', apiPaths.feedback(), { token, body }), feedbackResponseSchema);
 }
 
 async function admin(method: 'GET' | 'POST', route: string, body?: unknown) {

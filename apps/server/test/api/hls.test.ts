@@ -1,20 +1,19 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { API_BASE, apiPaths, errorEnvelopeSchema, playInfoResponseSchema } from '@drama/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildUser } from '../support/factories.js';
-import { createTestApp, type TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/test-app.js';
 
 const PLAYLIST = 'application/vnd.apple.mpegurl';
 
-let t: TestApp;
+const t = useTestApp();
 let free: { id: number; dramaId: number };
 let locked: { id: number; dramaId: number };
 let otherLocked: { id: number };
 let mp4Only: { id: number };
 
 beforeAll(async () => {
-  t = await createTestApp();
   // The server finds a clip's HLS by its folder, MEDIA_DIR/hls/<clip> (scripts/media/make-hls.sh).
   const folder = path.join(t.ctx.config.MEDIA_DIR, 'hls');
   const clips = existsSync(folder) ? readdirSync(folder).filter((clip) => t.services.catalogue.hls.has(clip)) : [];
@@ -34,9 +33,6 @@ beforeAll(async () => {
     episodes.find((e) => e.is_free && !clips.includes(e.media_key)),
     'an episode without HLS',
   );
-});
-afterAll(async () => {
-  await t.close();
 });
 
 function must<T>(value: T | undefined, what: string): T {

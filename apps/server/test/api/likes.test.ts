@@ -8,26 +8,23 @@ import {
   likeListResponseSchema,
   likeStatusResponseSchema,
 } from '@drama/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { GUEST_LIKES_PER_MINUTE } from '../../src/modules/likes/routes.js';
+import { okData } from '../support/answers.js';
 import { buildUser } from '../support/factories.js';
-import { createTestApp, type TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/test-app.js';
 
-let t: TestApp;
+const t = useTestApp();
 let dramaId: number;
 let episodes: Episode[];
 let nextEpisode = 0;
 let nextIp = 0;
 
 beforeAll(async () => {
-  t = await createTestApp();
   const list = dramaListResponseSchema.parse((await t.server.inject(`${API_BASE}/client/dramas?limit=1`)).json());
   dramaId = list.data.items[0]?.id ?? 0;
   const detail = dramaDetailResponseSchema.parse((await t.server.inject(`${API_BASE}${apiPaths.drama(dramaId)}`)).json());
   episodes = detail.data.episodes;
-});
-afterAll(async () => {
-  await t.close();
 });
 
 /** A fresh episode per test, so that counts start at zero. */
@@ -58,9 +55,7 @@ async function call(
 }
 
 async function status(episodeId: number, auth?: Record<string, string>) {
-  const answer = await call('GET', apiPaths.likeCheck(episodeId), { auth });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return likeStatusResponseSchema.parse(answer.body).data;
+  return okData(await call('GET', apiPaths.likeCheck(episodeId), { auth }), likeStatusResponseSchema);
 }
 
 async function like(

@@ -1,71 +1,49 @@
-import {
-  API_BASE,
-  apiPaths,
-  errorEnvelopeSchema,
-  mallExchangeResponseSchema,
-  mallListResponseSchema,
-  pointsRecordListResponseSchema,
-} from '@drama/contracts';
-import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { apiPaths, mallExchangeResponseSchema, mallListResponseSchema, pointsRecordListResponseSchema } from '@drama/contracts';
+import { afterEach, describe, expect, it } from 'vitest';
 import { TEST_ADMIN_TOKEN } from '../support/accounts.js';
-import { buildUser } from '../support/factories.js';
-import { createTestApp, type TestApp } from '../support/test-app.js';
+import { okData } from '../support/answers.js';
+import { expectBalancesMatchLedger } from '../support/ledger.js';
+import { type Auth, memberCalls } from '../support/member-calls.js';
+import { useTestApp } from '../support/test-app.js';
 
 const DAY_MS = 86_400_000;
 let now = new Date('2030-03-10T04:00:00Z');
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp({ APP_TIMEZONE: 'Asia/Shanghai', ADMIN_TOKEN: TEST_ADMIN_TOKEN }, { clock: () => now });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp({ APP_TIMEZONE: 'Asia/Shanghai', ADMIN_TOKEN: TEST_ADMIN_TOKEN }, { clock: () => now });
+const { call, refused, member, grant } = memberCalls(t);
 
 afterEach(async () => {
-  const unbalanced = await sql<{ id: number }>`
-    select u.id from users u left join points_records r on r.user_id = u.id
-    group by u.id having u.points <> coalesce(sum(r.amount), 0)`.execute(t.database.db);
-  expect(unbalanced.rows).toEqual([]);
+  await expectBalancesMatchLedger(t.database.db);
 });
-
-type Auth = Record<string, string>;
-
-async function call(method: 'GET' | 'POST', url: string, auth: Auth = {}, body?: unknown) {
-  const response = await t.server.inject({
-    method,
-    url: `${API_BASE}${url}`,
-    headers: auth,
-    ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
-  });
-  return { status: response.statusCode, body: response.json() as unknown };
-}
-
-function refused(answer: { status: number; body: unknown }, status: number, code: string) {
-  expect(answer.status, JSON.stringify(answer.body)).toBe(status);
-  const envelope = errorEnvelopeSchema.parse(answer.body);
-  expect(envelope.code).toBe(code);
-  return envelope.details;
-}
 
 /** A member with `points` in the ledger (granted by the operator, as in production). */
 async function memberWith(points: number, options: { vipDays?: number } = {}) {
-  const built = await buildUser(t.database.db, t.ctx.tokens, options);
-  if (points > 0) {
-    const answer = await call('POST', apiPaths.adminUserPoints(built.user.id), { authorization: `Bearer ${TEST_ADMIN_TOKEN}` }, {
-      amount: points,
-      note: 'starting points',
-    });
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  }
+  const built = await member(options);
+  if (points > 0) await grant(built.user.id, points, 'starting points');
   return built;
 }
 
+type Localised = Record<'zh-CN' | 'zh-Hant' | 'en-US', string>;
+
+/** An item of VIP days the operator adds beside the seeded ones. */
+async function addVipItem(item: {
+  slug: string;
+  name: Localised;
+  description: Localised;
+  cost_points: number;
+  value: number;
+  stock?: number;
+  sort_order?: number;
+  is_active?: boolean;
+}) {
+  return t.database.db
+    .insertInto('mall_items')
+    .values({ ...item, kind: 'vip_days', name: JSON.stringify(item.name), description: JSON.stringify(item.description) })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
 async function mall(auth: Auth, locale = 'en-US') {
-  const answer = await call('GET', apiPaths.mall(), { ...auth, 'accept-language': locale });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return mallListResponseSchema.parse(answer.body).data;
+  return okData(await call('GET', apiPaths.mall(), { ...auth, 'accept-language': locale }), mallListResponseSchema);
 }
 
 async function itemOfDays(days: number) {
@@ -157,20 +135,15 @@ describe('POST /client/points/mall/{itemId}/exchange', () => {
   });
 
   it('takes from a limited stock and refuses when none is left, changing nothing', async () => {
-    const limited = await t.database.db
-      .insertInto('mall_items')
-      .values({
-        slug: 'vip-90d-limited',
-        kind: 'vip_days',
-        name: JSON.stringify({ 'zh-CN': '90天会员（限量）', 'zh-Hant': '90天會員（限量）', 'en-US': '90-day VIP (limited)' }),
-        description: JSON.stringify({ 'zh-CN': '限量', 'zh-Hant': '限量', 'en-US': 'Limited' }),
-        cost_points: 50,
-        value: 90,
-        stock: 1,
-        sort_order: 9,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const limited = await addVipItem({
+      slug: 'vip-90d-limited',
+      name: { 'zh-CN': '90天会员（限量）', 'zh-Hant': '90天會員（限量）', 'en-US': '90-day VIP (limited)' },
+      description: { 'zh-CN': '限量', 'zh-Hant': '限量', 'en-US': 'Limited' },
+      cost_points: 50,
+      value: 90,
+      stock: 1,
+      sort_order: 9,
+    });
     const poor = await memberWith(10);
     refused(await exchange(poor.auth, limited.id), 422, 'INSUFFICIENT_POINTS');
     expect((await mall(poor.auth)).items.find((item) => item.id === limited.id)?.stock).toBe(1);
@@ -190,19 +163,14 @@ describe('POST /client/points/mall/{itemId}/exchange', () => {
   it('refuses unknown, withdrawn and malformed items', async () => {
     const { auth } = await memberWith(5000);
     refused(await exchange(auth, 99_999_999), 404, 'MALL_ITEM_NOT_FOUND');
-    const withdrawn = await t.database.db
-      .insertInto('mall_items')
-      .values({
-        slug: 'vip-2d-withdrawn',
-        kind: 'vip_days',
-        name: JSON.stringify({ 'zh-CN': '2天', 'zh-Hant': '2天', 'en-US': '2 days' }),
-        description: JSON.stringify({ 'zh-CN': '', 'zh-Hant': '', 'en-US': '' }),
-        cost_points: 1,
-        value: 2,
-        is_active: false,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const withdrawn = await addVipItem({
+      slug: 'vip-2d-withdrawn',
+      name: { 'zh-CN': '2天', 'zh-Hant': '2天', 'en-US': '2 days' },
+      description: { 'zh-CN': '', 'zh-Hant': '', 'en-US': '' },
+      cost_points: 1,
+      value: 2,
+      is_active: false,
+    });
     refused(await exchange(auth, withdrawn.id), 404, 'MALL_ITEM_NOT_FOUND');
     expect((await mall(auth)).items.some((item) => item.id === withdrawn.id)).toBe(false);
     for (const bad of ['abc', '0', '-1', '1.5']) {

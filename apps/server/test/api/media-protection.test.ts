@@ -1,8 +1,9 @@
 import { API_BASE, apiPaths, errorEnvelopeSchema, playInfoResponseSchema } from '@drama/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildUser } from '../support/factories.js';
 import { membershipClient } from '../support/membership.js';
-import { createTestApp, type TestApp } from '../support/test-app.js';
+import { seededEpisodes } from '../support/catalogue.js';
+import { useTestApp } from '../support/test-app.js';
 
 /**
  * DESIGN.md section 4, media protection: a locked episode's addresses (MP4, HLS master and
@@ -18,7 +19,7 @@ interface EpisodeRef {
   media_key: string;
 }
 
-let t: TestApp;
+const t = useTestApp({ RECONCILE_INTERVAL_SECONDS: '0' });
 let hlsFree: EpisodeRef;
 let hlsLocked: EpisodeRef;
 let hlsLockedTwin: EpisodeRef;
@@ -27,14 +28,7 @@ let mp4Locked: EpisodeRef;
 let mp4LockedTwin: EpisodeRef;
 
 beforeAll(async () => {
-  t = await createTestApp({ RECONCILE_INTERVAL_SECONDS: '0' });
-  const episodes = await t.database.db
-    .selectFrom('episodes as e')
-    .innerJoin('dramas as d', 'd.id', 'e.drama_id')
-    .select(['e.id', 'e.is_free', 'e.media_key', 'd.slug'])
-    .orderBy('e.drama_id')
-    .orderBy('e.sequence')
-    .execute();
+  const episodes = await seededEpisodes(t);
   const ladder = episodes.filter((episode) => episode.slug === 'flash-marriage-billionaire');
   const other = episodes.filter((episode) => episode.slug !== 'flash-marriage-billionaire');
   const pick = (list: EpisodeRef[], what: string, index = 0) => {
@@ -53,9 +47,6 @@ beforeAll(async () => {
   mp4LockedTwin = pick(lockedMp4.filter((e) => e.id !== mp4Locked.id && e.media_key === mp4Locked.media_key), 'an MP4 twin');
   expect(t.services.catalogue.hls.has(hlsLocked.media_key)).toBe(true);
   expect(t.services.catalogue.hls.has(mp4Locked.media_key)).toBe(false);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 async function get(url: string, method: 'GET' | 'HEAD' = 'GET', headers: Record<string, string> = {}) {

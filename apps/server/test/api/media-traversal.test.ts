@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import lightMyRequest from 'light-my-request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../src/platform/config.js';
+import { seededEpisodes } from '../support/catalogue.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 /**
@@ -94,13 +95,7 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'index.html'), WEB_APP_PAGE);
 
   t = await createTestApp({ MEDIA_DIR: mediaDir, WEB_DIST_DIR: dist, RECONCILE_INTERVAL_SECONDS: '0' });
-  const episodes = await t.database.db
-    .selectFrom('episodes as e')
-    .innerJoin('dramas as d', 'd.id', 'e.drama_id')
-    .select(['e.id', 'e.is_free', 'e.media_key', 'd.slug'])
-    .orderBy('e.drama_id')
-    .orderBy('e.sequence')
-    .execute();
+  const episodes = await seededEpisodes(t);
   const pick = (list: EpisodeRef[], what: string) => {
     const found = list[0];
     if (!found) throw new Error(`expected ${what}`);

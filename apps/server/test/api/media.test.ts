@@ -5,18 +5,17 @@ import {
   errorEnvelopeSchema,
   playInfoResponseSchema,
 } from '@drama/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildUser } from '../support/factories.js';
-import { createTestApp, type TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/test-app.js';
 
-let t: TestApp;
+const t = useTestApp();
 let freeId: number;
 let lockedId: number;
 let otherLockedId: number;
 let coverUrl: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
   const list = dramaListResponseSchema.parse((await t.server.inject('/api/v1/client/dramas?limit=50')).json());
   // These tests are about MP4: the first drama whose clips have no HLS ladder (hls.test.ts has those).
   let drama: (typeof list.data.items)[number] | undefined;
@@ -37,9 +36,13 @@ beforeAll(async () => {
   lockedId = locked[0]?.id ?? 0;
   otherLockedId = locked[1]?.id ?? 0;
 });
-afterAll(async () => {
-  await t.close();
-});
+
+/** The play info a member with VIP is given for an episode (its signed addresses). */
+async function vipPlayInfo(episodeId: number) {
+  const vip = await buildUser(t.database.db, t.ctx.tokens, { vipDays: 7 });
+  const response = await t.server.inject({ url: `/api/v1/client/episodes/${episodeId}/play`, headers: vip.auth });
+  return playInfoResponseSchema.parse(response.json()).data;
+}
 
 describe('episode media', () => {
   it('serves a free episode as MP4 with ETag and caching', async () => {
@@ -86,10 +89,7 @@ describe('episode media', () => {
     expect(unsigned.statusCode).toBe(403);
     expect(errorEnvelopeSchema.parse(unsigned.json()).code).toBe('FORBIDDEN');
 
-    const vip = await buildUser(t.database.db, t.ctx.tokens, { vipDays: 7 });
-    const play = playInfoResponseSchema.parse(
-      (await t.server.inject({ url: `/api/v1/client/episodes/${lockedId}/play`, headers: vip.auth })).json(),
-    ).data;
+    const play = await vipPlayInfo(lockedId);
     const signed = await t.server.inject({ url: play.playUrl, headers: { range: 'bytes=0-99' } });
     expect(signed.statusCode).toBe(206);
     expect(signed.headers['cache-control']).toContain('private');
@@ -109,10 +109,7 @@ describe('episode media', () => {
     expect(unsigned.statusCode).toBe(403);
     expect(errorEnvelopeSchema.parse(unsigned.json()).code).toBe('FORBIDDEN');
 
-    const vip = await buildUser(t.database.db, t.ctx.tokens, { vipDays: 7 });
-    const play = playInfoResponseSchema.parse(
-      (await t.server.inject({ url: `/api/v1/client/episodes/${lockedId}/play`, headers: vip.auth })).json(),
-    ).data;
+    const play = await vipPlayInfo(lockedId);
     const url = new URL(play.playUrl, 'http://x');
     expect(url.pathname).toBe(`/media/episodes/${lockedId}/video.mp4`);
     for (const language of ['zh', 'zh-Hant', 'en']) {

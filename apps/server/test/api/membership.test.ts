@@ -1,20 +1,12 @@
 import { adminUserResponseSchema, apiPaths, paymentChannelListResponseSchema, sandboxCheckoutResponseSchema } from '@drama/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TEST_ADMIN_TOKEN } from '../support/accounts.js';
 import { buildUser } from '../support/factories.js';
 import { DAY_MS, membershipClient } from '../support/membership.js';
-import { createTestApp, type TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/test-app.js';
 
-let t: TestApp;
-let api: ReturnType<typeof membershipClient>;
-
-beforeAll(async () => {
-  t = await createTestApp({ ADMIN_TOKEN: TEST_ADMIN_TOKEN, RECONCILE_INTERVAL_SECONDS: '0' });
-  api = membershipClient(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp({ ADMIN_TOKEN: TEST_ADMIN_TOKEN, RECONCILE_INTERVAL_SECONDS: '0' });
+const api = membershipClient(t);
 
 describe('membership plans', () => {
   it('are public: week, month, quarter and year with their days and prices in fen', async () => {

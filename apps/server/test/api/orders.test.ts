@@ -5,26 +5,15 @@ import {
   orderListResponseSchema,
   sandboxCheckoutPagePath,
 } from '@drama/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildUser } from '../support/factories.js';
-import { membershipClient, movableClock } from '../support/membership.js';
-import { createTestApp, type TestApp } from '../support/test-app.js';
+import { membershipClient, movableClock, usePlanIds } from '../support/membership.js';
+import { useTestApp } from '../support/test-app.js';
 
 const clock = movableClock();
-let t: TestApp;
-let api: ReturnType<typeof membershipClient>;
-let weekId: number;
-let monthId: number;
-
-beforeAll(async () => {
-  t = await createTestApp({ RECONCILE_INTERVAL_SECONDS: '0', PUBLIC_BASE_URL: 'https://drama.example.test' }, { clock: clock.now });
-  api = membershipClient(t);
-  weekId = (await api.plan('week')).id;
-  monthId = (await api.plan('month')).id;
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp({ RECONCILE_INTERVAL_SECONDS: '0', PUBLIC_BASE_URL: 'https://drama.example.test' }, { clock: clock.now });
+const api = membershipClient(t);
+const plans = usePlanIds(api);
 
 async function member() {
   return buildUser(t.database.db, t.ctx.tokens);
@@ -34,9 +23,9 @@ describe('creating an order', () => {
   it('makes a pending order for the plan’s price and days, with a QR code for the sandbox checkout', async () => {
     const { auth } = await member();
     const before = clock.now().getTime();
-    const { order, payment } = await api.createOrder(auth, { planId: monthId, channel: 'alipay' });
+    const { order, payment } = await api.createOrder(auth, { planId: plans.month, channel: 'alipay' });
     expect(order).toMatchObject({
-      planId: monthId,
+      planId: plans.month,
       planCode: 'month',
       planName: 'Monthly VIP',
       amountFen: 3000,
@@ -62,7 +51,7 @@ describe('creating an order', () => {
     const { auth } = await member();
     const answer = await api.call('POST', apiPaths.orders(), {
       auth,
-      body: { planId: weekId, channel: 'wechat' },
+      body: { planId: plans.week, channel: 'wechat' },
       headers: { 'accept-language': 'zh-CN' },
     });
     expect(createOrderResponseSchema.parse(answer.body).data.order.planName).toBe('周卡会员');
@@ -70,17 +59,17 @@ describe('creating an order', () => {
 
   it('resumes the pending order of the same plan and channel instead of making another', async () => {
     const { auth } = await member();
-    const first = await api.createOrder(auth, { planId: weekId, channel: 'alipay' });
-    const again = await api.createOrder(auth, { planId: weekId, channel: 'alipay' });
+    const first = await api.createOrder(auth, { planId: plans.week, channel: 'alipay' });
+    const again = await api.createOrder(auth, { planId: plans.week, channel: 'alipay' });
     expect(again.order.id).toBe(first.order.id);
     expect(again.payment).toEqual(first.payment);
-    const other = await api.createOrder(auth, { planId: weekId, channel: 'wechat' });
+    const other = await api.createOrder(auth, { planId: plans.week, channel: 'wechat' });
     expect(other.order.id).not.toBe(first.order.id);
   });
 
   it('makes one order when the same request arrives twice at once', async () => {
     const { auth, user } = await member();
-    const answers = await Promise.all([1, 2, 3].map(() => api.createOrder(auth, { planId: monthId, channel: 'wechat' })));
+    const answers = await Promise.all([1, 2, 3].map(() => api.createOrder(auth, { planId: plans.month, channel: 'wechat' })));
     expect(new Set(answers.map((answer) => answer.order.id)).size).toBe(1);
     const rows = await t.database.db.selectFrom('orders').select('id').where('user_id', '=', user.id).execute();
     expect(rows).toHaveLength(1);
@@ -91,20 +80,20 @@ describe('creating an order', () => {
     api.refused(await api.call('POST', apiPaths.orders(), { auth, body: { planId: 999_999, channel: 'alipay' } }), 404, 'PLAN_NOT_FOUND');
     api.refused(await api.call('POST', apiPaths.orders(), { auth, body: { planId: 'week', channel: 'alipay' } }), 400, 'VALIDATION_FAILED');
     api.refused(await api.call('POST', apiPaths.orders(), { auth, body: { planId: -1, channel: 'alipay' } }), 400, 'VALIDATION_FAILED');
-    api.refused(await api.call('POST', apiPaths.orders(), { auth, body: { planId: weekId, channel: 'paypal' } }), 400, 'VALIDATION_FAILED');
-    api.refused(await api.call('POST', apiPaths.orders(), { auth, body: { planId: weekId } }), 400, 'VALIDATION_FAILED');
+    api.refused(await api.call('POST', apiPaths.orders(), { auth, body: { planId: plans.week, channel: 'paypal' } }), 400, 'VALIDATION_FAILED');
+    api.refused(await api.call('POST', apiPaths.orders(), { auth, body: { planId: plans.week } }), 400, 'VALIDATION_FAILED');
     api.refused(await api.call('POST', apiPaths.orders(), { auth, body: {} }), 400, 'VALIDATION_FAILED');
   });
 
   it('needs a signed-in member', async () => {
-    api.refused(await api.call('POST', apiPaths.orders(), { body: { planId: weekId, channel: 'alipay' } }), 401, 'UNAUTHORIZED');
+    api.refused(await api.call('POST', apiPaths.orders(), { body: { planId: plans.week, channel: 'alipay' } }), 401, 'UNAUTHORIZED');
     api.refused(
-      await api.call('POST', apiPaths.orders(), { body: { planId: weekId, channel: 'alipay' }, auth: { authorization: 'Bearer nonsense' } }),
+      await api.call('POST', apiPaths.orders(), { body: { planId: plans.week, channel: 'alipay' }, auth: { authorization: 'Bearer nonsense' } }),
       401,
       'UNAUTHORIZED',
     );
     const disabled = await buildUser(t.database.db, t.ctx.tokens, { status: 0 });
-    api.refused(await api.call('POST', apiPaths.orders(), { auth: disabled.auth, body: { planId: weekId, channel: 'alipay' } }), 401, 'UNAUTHORIZED');
+    api.refused(await api.call('POST', apiPaths.orders(), { auth: disabled.auth, body: { planId: plans.week, channel: 'alipay' } }), 401, 'UNAUTHORIZED');
     for (const path of [apiPaths.orders(), apiPaths.order(1)]) api.refused(await api.call('GET', path), 401, 'UNAUTHORIZED');
     api.refused(await api.call('POST', apiPaths.cancelOrder(1)), 401, 'UNAUTHORIZED');
   });
@@ -113,25 +102,25 @@ describe('creating an order', () => {
     const { auth } = await member();
     const answers = [];
     for (let i = 0; i < 11; i += 1) {
-      answers.push(await api.call('POST', apiPaths.orders(), { auth, body: { planId: weekId, channel: 'alipay' } }));
+      answers.push(await api.call('POST', apiPaths.orders(), { auth, body: { planId: plans.week, channel: 'alipay' } }));
     }
     expect(answers.slice(0, 10).every((answer) => answer.status === 200)).toBe(true);
     const details = api.refused(answers[10]!, 429, 'RATE_LIMITED');
     expect(details.retryAfter).toBeGreaterThan(0);
     // Another member is not held back.
     const other = await member();
-    expect((await api.call('POST', apiPaths.orders(), { auth: other.auth, body: { planId: weekId, channel: 'alipay' } })).status).toBe(200);
+    expect((await api.call('POST', apiPaths.orders(), { auth: other.auth, body: { planId: plans.week, channel: 'alipay' } })).status).toBe(200);
   });
 });
 
 describe('a member’s orders', () => {
   it('are listed newest first, paged, and filtered by status', async () => {
     const { auth } = await member();
-    const week = await api.createOrder(auth, { planId: weekId, channel: 'alipay' });
+    const week = await api.createOrder(auth, { planId: plans.week, channel: 'alipay' });
     clock.advance(1000);
-    const month = await api.createOrder(auth, { planId: monthId, channel: 'alipay' });
+    const month = await api.createOrder(auth, { planId: plans.month, channel: 'alipay' });
     clock.advance(1000);
-    const paid = await api.createOrder(auth, { planId: monthId, channel: 'wechat' });
+    const paid = await api.createOrder(auth, { planId: plans.month, channel: 'wechat' });
     expect((await api.checkout(paid.order.orderNo, 'success')).status).toBe(200);
 
     const all = orderListResponseSchema.parse((await api.call('GET', apiPaths.orders(), { auth })).body).data;
@@ -154,7 +143,7 @@ describe('a member’s orders', () => {
 
   it('show a status this version does not know as unknown', async () => {
     const { auth } = await member();
-    const { order } = await api.createOrder(auth, { planId: weekId, channel: 'alipay' });
+    const { order } = await api.createOrder(auth, { planId: plans.week, channel: 'alipay' });
     await t.database.db.updateTable('orders').set({ status: 'refunded', failure_code: 'chargeback' }).where('id', '=', order.id).execute();
     expect(await api.order(auth, order.id)).toMatchObject({ status: 'unknown', failureCode: null, payment: null });
     const unknown = orderListResponseSchema.parse((await api.call('GET', `${apiPaths.orders()}?status=unknown`, { auth })).body).data;
@@ -165,7 +154,7 @@ describe('a member’s orders', () => {
   it('are out of every other member’s reach: list, detail, cancel', async () => {
     const owner = await member();
     const stranger = await member();
-    const { order } = await api.createOrder(owner.auth, { planId: weekId, channel: 'alipay' });
+    const { order } = await api.createOrder(owner.auth, { planId: plans.week, channel: 'alipay' });
 
     const list = orderListResponseSchema.parse((await api.call('GET', apiPaths.orders(), { auth: stranger.auth })).body).data;
     expect(list.items).toEqual([]);
@@ -190,7 +179,7 @@ describe('a member’s orders', () => {
 describe('order states', () => {
   it('pending → success when paid: payment info gone, paid time set', async () => {
     const { auth } = await member();
-    const { order } = await api.createOrder(auth, { planId: weekId, channel: 'alipay' });
+    const { order } = await api.createOrder(auth, { planId: plans.week, channel: 'alipay' });
     expect((await api.order(auth, order.id)).payment).not.toBeNull();
     expect((await api.checkout(order.orderNo, 'success')).status).toBe(200);
     const paid = await api.order(auth, order.id);
@@ -200,7 +189,7 @@ describe('order states', () => {
 
   it('pending → failed when the payment fails', async () => {
     const { auth } = await member();
-    const { order } = await api.createOrder(auth, { planId: weekId, channel: 'wechat' });
+    const { order } = await api.createOrder(auth, { planId: plans.week, channel: 'wechat' });
     expect((await api.checkout(order.orderNo, 'fail')).status).toBe(200);
     expect(await api.order(auth, order.id)).toMatchObject({
       status: 'failed',
@@ -213,7 +202,7 @@ describe('order states', () => {
 
   it('pending → cancelled by the member, who can then not cancel it again', async () => {
     const { auth } = await member();
-    const { order } = await api.createOrder(auth, { planId: monthId, channel: 'alipay' });
+    const { order } = await api.createOrder(auth, { planId: plans.month, channel: 'alipay' });
     const answer = await api.call('POST', apiPaths.cancelOrder(order.id), { auth });
     expect(answer.status, answer.text).toBe(200);
     expect(orderDetailResponseSchema.parse(answer.body).data).toMatchObject({
@@ -225,16 +214,16 @@ describe('order states', () => {
     expect(details.status).toBe('cancelled');
     // Its code can no longer be paid, and a new order for the same plan is a new one.
     api.refused(await api.checkout(order.orderNo, 'success'), 409, 'ORDER_NOT_PENDING');
-    const fresh = await api.createOrder(auth, { planId: monthId, channel: 'alipay' });
+    const fresh = await api.createOrder(auth, { planId: plans.month, channel: 'alipay' });
     expect(fresh.order.id).not.toBe(order.id);
   });
 
   it('a paid or failed order cannot be cancelled', async () => {
     const { auth } = await member();
-    const paid = await api.createOrder(auth, { planId: weekId, channel: 'alipay' });
+    const paid = await api.createOrder(auth, { planId: plans.week, channel: 'alipay' });
     await api.checkout(paid.order.orderNo, 'success');
     expect(api.refused(await api.call('POST', apiPaths.cancelOrder(paid.order.id), { auth }), 409, 'ORDER_NOT_PENDING').status).toBe('success');
-    const failed = await api.createOrder(auth, { planId: weekId, channel: 'wechat' });
+    const failed = await api.createOrder(auth, { planId: plans.week, channel: 'wechat' });
     await api.checkout(failed.order.orderNo, 'fail');
     expect(api.refused(await api.call('POST', apiPaths.cancelOrder(failed.order.id), { auth }), 409, 'ORDER_NOT_PENDING').status).toBe('failed');
     expect((await api.order(auth, paid.order.id)).status).toBe('success');
@@ -242,7 +231,7 @@ describe('order states', () => {
 
   it('pending → cancelled (expired) once its time is up: never shown pending after that', async () => {
     const { auth } = await member();
-    const { order } = await api.createOrder(auth, { planId: weekId, channel: 'alipay' });
+    const { order } = await api.createOrder(auth, { planId: plans.week, channel: 'alipay' });
     clock.advance(899_000);
     expect((await api.order(auth, order.id)).status).toBe('pending');
     clock.advance(1_000);
@@ -256,13 +245,13 @@ describe('order states', () => {
 
   it('an expired order is cancelled when the list is read, and cannot be resumed', async () => {
     const { auth } = await member();
-    const { order } = await api.createOrder(auth, { planId: monthId, channel: 'wechat' });
+    const { order } = await api.createOrder(auth, { planId: plans.month, channel: 'wechat' });
     clock.advance(901_000);
     const pending = orderListResponseSchema.parse((await api.call('GET', `${apiPaths.orders()}?status=pending`, { auth })).body).data;
     expect(pending.items).toEqual([]);
     const cancelling = await api.call('POST', apiPaths.cancelOrder(order.id), { auth });
     expect(api.refused(cancelling, 409, 'ORDER_NOT_PENDING').status).toBe('cancelled');
-    const fresh = await api.createOrder(auth, { planId: monthId, channel: 'wechat' });
+    const fresh = await api.createOrder(auth, { planId: plans.month, channel: 'wechat' });
     expect(fresh.order.id).not.toBe(order.id);
     expect(fresh.order.status).toBe('pending');
   });

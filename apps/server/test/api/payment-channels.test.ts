@@ -1,42 +1,21 @@
 import { apiPaths, paymentChannelListResponseSchema, sandboxCheckoutPagePath } from '@drama/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildUser } from '../support/factories.js';
-import { DAY_MS, membershipClient, movableClock } from '../support/membership.js';
-import {
-  alipayNotification,
-  type ChannelKeys,
-  channelKeys,
-  liveChannelEnv,
-  type PaymentStandIn,
-  startPaymentStandIn,
-  wechatNotification,
-  wechatTransaction,
-} from '../support/payment-stand-ins.js';
-import { createTestApp, type TestApp } from '../support/test-app.js';
+import { useLiveChannels } from '../support/live-channels.js';
+import { DAY_MS, membershipClient, movableClock, usePlanIds } from '../support/membership.js';
+import { alipayNotification, liveChannelEnv, wechatNotification, wechatTransaction } from '../support/payment-stand-ins.js';
+import { useTestApp } from '../support/test-app.js';
 
 /** The app with both live channels, talking to local stand-ins of the Alipay gateway and the WeChat Pay API. */
 const clock = movableClock();
-let keys: ChannelKeys;
-let standIn: PaymentStandIn;
-let t: TestApp;
-let api: ReturnType<typeof membershipClient>;
-let monthId: number;
-
-beforeAll(async () => {
-  keys = channelKeys();
-  standIn = await startPaymentStandIn(keys);
-  t = await createTestApp({ ...liveChannelEnv(keys, standIn.url), RECONCILE_INTERVAL_SECONDS: '0' }, { clock: clock.now });
-  api = membershipClient(t);
-  monthId = (await api.plan('month')).id;
-}, 120_000);
-afterAll(async () => {
-  await t?.close();
-  await standIn?.close();
-});
+const { keys, standIn } = useLiveChannels();
+const t = useTestApp(() => ({ ...liveChannelEnv(keys, standIn.url), RECONCILE_INTERVAL_SECONDS: '0' }), { clock: clock.now });
+const api = membershipClient(t);
+const plans = usePlanIds(api);
 
 async function liveOrder(channel: 'alipay' | 'wechat') {
   const member = await buildUser(t.database.db, t.ctx.tokens);
-  const created = await api.createOrder(member.auth, { planId: monthId, channel });
+  const created = await api.createOrder(member.auth, { planId: plans.month, channel });
   return { member, ...created };
 }
 
@@ -212,7 +191,7 @@ describe('when a channel fails', () => {
     // WeChat Pay's answer does not carry its signature: the adapter will not trust it.
     standIn.forgeAnswersWith = keys.stranger.privateKey;
     try {
-      const answer = await api.call('POST', apiPaths.orders(), { auth: member.auth, body: { planId: monthId, channel: 'wechat' } });
+      const answer = await api.call('POST', apiPaths.orders(), { auth: member.auth, body: { planId: plans.month, channel: 'wechat' } });
       api.refused(answer, 502, 'PAYMENT_CREATE_FAILED');
     } finally {
       standIn.forgeAnswersWith = null;
@@ -220,7 +199,7 @@ describe('when a channel fails', () => {
     const rows = await t.database.db.selectFrom('orders').selectAll().where('user_id', '=', member.user.id).execute();
     expect(rows).toMatchObject([{ status: 'failed', failure_code: 'payment_failed' }]);
     // The next attempt makes a fresh order.
-    const { order } = await api.createOrder(member.auth, { planId: monthId, channel: 'wechat' });
+    const { order } = await api.createOrder(member.auth, { planId: plans.month, channel: 'wechat' });
     expect(order.status).toBe('pending');
   });
 });

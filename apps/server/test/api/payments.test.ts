@@ -1,25 +1,14 @@
 import { apiPaths, sandboxCheckoutPagePath, sandboxCheckoutResponseSchema } from '@drama/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SANDBOX_SIGNATURE_HEADER } from '../../src/modules/payments/channels/sandbox.js';
 import { buildUser } from '../support/factories.js';
-import { DAY_MS, membershipClient, movableClock } from '../support/membership.js';
-import { createTestApp, type TestApp } from '../support/test-app.js';
+import { DAY_MS, membershipClient, movableClock, usePlanIds } from '../support/membership.js';
+import { useTestApp } from '../support/test-app.js';
 
 const clock = movableClock();
-let t: TestApp;
-let api: ReturnType<typeof membershipClient>;
-let weekId: number;
-let monthId: number;
-
-beforeAll(async () => {
-  t = await createTestApp({ RECONCILE_INTERVAL_SECONDS: '0' }, { clock: clock.now });
-  api = membershipClient(t);
-  weekId = (await api.plan('week')).id;
-  monthId = (await api.plan('month')).id;
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp({ RECONCILE_INTERVAL_SECONDS: '0' }, { clock: clock.now });
+const api = membershipClient(t);
+const plans = usePlanIds(api);
 
 function sandbox() {
   const channel = t.services.payments.channels.sandbox;
@@ -30,7 +19,7 @@ function sandbox() {
 /** A member with a pending month order. */
 async function pendingOrder(options: { vipDays?: number; planId?: number; channel?: 'alipay' | 'wechat' } = {}) {
   const member = await buildUser(t.database.db, t.ctx.tokens, options.vipDays === undefined ? {} : { vipDays: options.vipDays });
-  const { order } = await api.createOrder(member.auth, { planId: options.planId ?? monthId, channel: options.channel ?? 'alipay' });
+  const { order } = await api.createOrder(member.auth, { planId: options.planId ?? plans.month, channel: options.channel ?? 'alipay' });
   return { member, order };
 }
 
@@ -149,7 +138,7 @@ describe('notifications apply exactly once', () => {
   });
 
   it('ten copies arriving at once credit once', async () => {
-    const { member, order } = await pendingOrder({ planId: weekId });
+    const { member, order } = await pendingOrder({ planId: plans.week });
     const notification = await paidNotification(order.orderNo, 1200);
     const answers = await Promise.all(Array.from({ length: 10 }, () => notify(notification)));
     expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: 10 }, () => 200));
@@ -161,7 +150,7 @@ describe('notifications apply exactly once', () => {
   });
 
   it('ten Pay clicks at once credit once', async () => {
-    const { member, order } = await pendingOrder({ planId: weekId, channel: 'wechat' });
+    const { member, order } = await pendingOrder({ planId: plans.week, channel: 'wechat' });
     const answers = await Promise.all(Array.from({ length: 10 }, () => api.checkout(order.orderNo, 'success')));
     expect(answers.filter((answer) => answer.status === 200).length).toBeGreaterThanOrEqual(1);
     for (const answer of answers.filter((item) => item.status !== 200)) api.refused(answer, 409, 'ORDER_NOT_PENDING');

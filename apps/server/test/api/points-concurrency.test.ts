@@ -1,53 +1,32 @@
 import {
   adminRedeemCreateResponseSchema,
-  API_BASE,
   apiPaths,
   errorEnvelopeSchema,
   mallExchangeResponseSchema,
 } from '@drama/contracts';
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { TEST_ADMIN_TOKEN } from '../support/accounts.js';
 import { buildUser } from '../support/factories.js';
-import { createTestApp, type TestApp } from '../support/test-app.js';
+import { expectBalancesMatchLedger, expectRunningBalances } from '../support/ledger.js';
+import { ADMIN_AUTH as admin, memberCalls } from '../support/member-calls.js';
+import { useTestApp } from '../support/test-app.js';
 
 // On PGlite (one connection) concurrent requests interleave between statements; on PostgreSQL
 // (DATABASE_URL) they run in parallel transactions. Either way the outcome must be exact.
 
 const DAY_MS = 86_400_000;
 const now = new Date('2030-05-01T02:00:00Z');
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp({ ADMIN_TOKEN: TEST_ADMIN_TOKEN }, { clock: () => now });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp({ ADMIN_TOKEN: TEST_ADMIN_TOKEN }, { clock: () => now });
+const { call } = memberCalls(t);
 
 afterEach(async () => {
-  const unbalanced = await sql<{ id: number }>`
-    select u.id from users u left join points_records r on r.user_id = u.id
-    group by u.id having u.points <> coalesce(sum(r.amount), 0)`.execute(t.database.db);
-  expect(unbalanced.rows).toEqual([]);
-  const broken = await sql<{ id: number }>`
-    select id from (
-      select id, balance_after, sum(amount) over (partition by user_id order by id) as running from points_records
-    ) rows where running <> balance_after`.execute(t.database.db);
-  expect(broken.rows).toEqual([]);
+  await expectBalancesMatchLedger(t.database.db);
+  await expectRunningBalances(t.database.db);
 });
 
-const admin = { authorization: `Bearer ${TEST_ADMIN_TOKEN}` };
-
-async function post(url: string, headers: Record<string, string>, body?: unknown, ip = '127.0.0.1') {
-  const response = await t.server.inject({
-    method: 'POST',
-    url: `${API_BASE}${url}`,
-    headers,
-    remoteAddress: ip,
-    ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
-  });
-  return { status: response.statusCode, body: response.json() as unknown };
+function post(url: string, headers: Record<string, string>, body?: unknown, ip?: string) {
+  return call('POST', url, headers, body, ip);
 }
 
 function codeOf(answer: { body: unknown }): string {

@@ -1,88 +1,36 @@
-import { execFile } from 'node:child_process';
-import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import {
-  adminPointsResponseSchema,
-  API_BASE,
   apiPaths,
-  errorEnvelopeSchema,
   pointsRecordListResponseSchema,
   pointsSummaryResponseSchema,
   taskClaimResponseSchema,
 } from '@drama/contracts';
-import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../../src/platform/config.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useAdminCli } from '../support/admin-cli.js';
 import { TEST_ADMIN_TOKEN } from '../support/accounts.js';
-import { buildUser } from '../support/factories.js';
-import { createTestApp, type TestApp } from '../support/test-app.js';
+import { okData } from '../support/answers.js';
+import { expectBalancesMatchLedger, expectRunningBalances } from '../support/ledger.js';
+import { ADMIN_AUTH as admin, type Auth, memberCalls } from '../support/member-calls.js';
+import { useTestApp } from '../support/test-app.js';
 
 function shanghai(local: string): Date {
   return new Date(`${local}+08:00`);
 }
 
 let now = shanghai('2030-03-10T12:00:00');
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp({ APP_TIMEZONE: 'Asia/Shanghai', ADMIN_TOKEN: TEST_ADMIN_TOKEN }, { clock: () => now });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp({ APP_TIMEZONE: 'Asia/Shanghai', ADMIN_TOKEN: TEST_ADMIN_TOKEN }, { clock: () => now });
+const { call, refused, member, grant } = memberCalls(t);
 
 afterEach(async () => {
-  const unbalanced = await sql<{ id: number }>`
-    select u.id from users u left join points_records r on r.user_id = u.id
-    group by u.id having u.points <> coalesce(sum(r.amount), 0)`.execute(t.database.db);
-  expect(unbalanced.rows).toEqual([]);
-  const broken = await sql<{ id: number }>`
-    select id from (
-      select id, balance_after, sum(amount) over (partition by user_id order by id) as running from points_records
-    ) rows where running <> balance_after`.execute(t.database.db);
-  expect(broken.rows).toEqual([]);
+  await expectBalancesMatchLedger(t.database.db);
+  await expectRunningBalances(t.database.db);
 });
 
-type Auth = Record<string, string>;
-const admin = { authorization: `Bearer ${TEST_ADMIN_TOKEN}` };
-
-async function call(method: 'GET' | 'POST', url: string, auth: Auth = {}, body?: unknown) {
-  const response = await t.server.inject({
-    method,
-    url: `${API_BASE}${url}`,
-    headers: auth,
-    ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
-  });
-  return { status: response.statusCode, body: response.json() as unknown };
-}
-
-function refused(answer: { status: number; body: unknown }, status: number, code: string) {
-  expect(answer.status, JSON.stringify(answer.body)).toBe(status);
-  const envelope = errorEnvelopeSchema.parse(answer.body);
-  expect(envelope.code).toBe(code);
-  return envelope.details;
-}
-
-async function member() {
-  return buildUser(t.database.db, t.ctx.tokens);
-}
-
-async function grant(userId: number, amount: number, note = 'goodwill') {
-  const answer = await call('POST', apiPaths.adminUserPoints(userId), admin, { amount, note });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return adminPointsResponseSchema.parse(answer.body).data;
-}
-
 async function summary(auth: Auth) {
-  const answer = await call('GET', apiPaths.points(), auth);
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return pointsSummaryResponseSchema.parse(answer.body).data;
+  return okData(await call('GET', apiPaths.points(), auth), pointsSummaryResponseSchema);
 }
 
 async function records(auth: Auth, query = '') {
-  const answer = await call('GET', `${apiPaths.pointsRecords()}${query}`, auth);
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return pointsRecordListResponseSchema.parse(answer.body).data;
+  return okData(await call('GET', `${apiPaths.pointsRecords()}${query}`, auth), pointsRecordListResponseSchema);
 }
 
 async function balanceOf(userId: number): Promise<number> {
@@ -201,24 +149,7 @@ describe('POST /admin/users/{id}/points', () => {
 });
 
 describe('npm run admin -- points grant', () => {
-  let url: string;
-  beforeAll(async () => {
-    await t.server.listen({ port: 0, host: '127.0.0.1' });
-    url = `http://127.0.0.1:${(t.server.server.address() as AddressInfo).port}`;
-  });
-
-  function cli(args: string[]) {
-    return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-      execFile(
-        path.join(REPO_ROOT, 'node_modules/.bin/tsx'),
-        [path.join(REPO_ROOT, 'apps/server/src/cli/admin.ts'), '--url', url, ...args],
-        { cwd: REPO_ROOT, env: { ...process.env, ADMIN_TOKEN: TEST_ADMIN_TOKEN }, timeout: 60_000 },
-        (error, stdout, stderr) => {
-          resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
-        },
-      );
-    });
-  }
+  const cli = useAdminCli(t);
 
   it('grants and deducts, and explains bad usage', { timeout: 180_000 }, async () => {
     const { user } = await member();

@@ -1,15 +1,9 @@
 import { API_BASE, apiPaths, dramaDetailResponseSchema, dramaListResponseSchema } from '@drama/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildUser } from '../support/factories.js';
-import { createTestApp, type TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/test-app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 async function stored(dramaId: number) {
   return t.database.db

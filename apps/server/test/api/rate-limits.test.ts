@@ -1,10 +1,10 @@
 import { API_BASE, apiPaths, dramaDetailResponseSchema, dramaListResponseSchema, errorEnvelopeSchema } from '@drama/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MEMBER_LIKES_PER_MINUTE } from '../../src/modules/likes/routes.js';
 import { accountClient, TEST_ADMIN_TOKEN, uniqueEmail } from '../support/accounts.js';
 import { buildUser } from '../support/factories.js';
 import { movableClock } from '../support/membership.js';
-import { createTestApp, type TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/test-app.js';
 
 /*
  * The rate limits, one describe per rule. Parts already proved elsewhere are not repeated here:
@@ -22,19 +22,14 @@ import { createTestApp, type TestApp } from '../support/test-app.js';
 
 const FEEDBACK_PER_HOUR = 2;
 const clock = movableClock();
-let t: TestApp;
-let api: ReturnType<typeof accountClient>;
+const t = useTestApp({ ADMIN_TOKEN: TEST_ADMIN_TOKEN, FEEDBACK_PER_HOUR: String(FEEDBACK_PER_HOUR) }, { clock: clock.now });
+const api = accountClient(t);
 let episodeId = 0;
 
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_TOKEN: TEST_ADMIN_TOKEN, FEEDBACK_PER_HOUR: String(FEEDBACK_PER_HOUR) }, { clock: clock.now });
-  api = accountClient(t);
   const list = dramaListResponseSchema.parse((await api.call('GET', '/client/dramas?limit=1')).body);
   const detail = dramaDetailResponseSchema.parse((await api.call('GET', apiPaths.drama(list.data.items[0]?.id ?? 0))).body);
   episodeId = detail.data.episodes[0]?.id ?? 0;
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const member = () => buildUser(t.database.db, t.ctx.tokens);

@@ -1,21 +1,18 @@
-import { execFile } from 'node:child_process';
-import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import {
   adminRedeemCreateResponseSchema,
-  API_BASE,
   apiPaths,
-  errorEnvelopeSchema,
   pointsRecordListResponseSchema,
   redeemRecordListResponseSchema,
   redeemResponseSchema,
 } from '@drama/contracts';
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../../src/platform/config.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { useAdminCli } from '../support/admin-cli.js';
 import { TEST_ADMIN_TOKEN } from '../support/accounts.js';
-import { buildUser } from '../support/factories.js';
-import { createTestApp, type TestApp } from '../support/test-app.js';
+import { okData } from '../support/answers.js';
+import { expectBalancesMatchLedger } from '../support/ledger.js';
+import { ADMIN_AUTH as admin, type Auth, memberCalls } from '../support/member-calls.js';
+import { useTestApp } from '../support/test-app.js';
 
 const DAY_MS = 86_400_000;
 /** Three groups of four from the alphabet without 0/O/o, 1/I/l. */
@@ -28,50 +25,15 @@ function advance(ms: number): void {
   now = new Date(now.getTime() + ms);
 }
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ ADMIN_TOKEN: TEST_ADMIN_TOKEN }, { clock: () => now });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp({ ADMIN_TOKEN: TEST_ADMIN_TOKEN }, { clock: () => now });
+const { call, refused, member } = memberCalls(t);
 
 afterEach(async () => {
-  const unbalanced = await sql<{ id: number }>`
-    select u.id from users u left join points_records r on r.user_id = u.id
-    group by u.id having u.points <> coalesce(sum(r.amount), 0)`.execute(t.database.db);
-  expect(unbalanced.rows).toEqual([]);
+  await expectBalancesMatchLedger(t.database.db);
 });
 
-type Auth = Record<string, string>;
-const admin = { authorization: `Bearer ${TEST_ADMIN_TOKEN}` };
-
-async function call(method: 'GET' | 'POST', url: string, auth: Auth = {}, body?: unknown, ip = '127.0.0.1') {
-  const response = await t.server.inject({
-    method,
-    url: `${API_BASE}${url}`,
-    headers: auth,
-    remoteAddress: ip,
-    ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
-  });
-  return { status: response.statusCode, body: response.json() as unknown, headers: response.headers };
-}
-
-function refused(answer: { status: number; body: unknown }, status: number, code: string) {
-  expect(answer.status, JSON.stringify(answer.body)).toBe(status);
-  const envelope = errorEnvelopeSchema.parse(answer.body);
-  expect(envelope.code).toBe(code);
-  return envelope.details;
-}
-
-async function member() {
-  return buildUser(t.database.db, t.ctx.tokens);
-}
-
 async function createCodes(body: { type: 'vip_days' | 'points'; value: number; count: number; expiresAt?: string }) {
-  const answer = await call('POST', apiPaths.adminRedeemCodes(), admin, body);
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return adminRedeemCreateResponseSchema.parse(answer.body).data;
+  return okData(await call('POST', apiPaths.adminRedeemCodes(), admin, body), adminRedeemCreateResponseSchema);
 }
 
 async function oneCode(type: 'vip_days' | 'points', value: number, expiresAt?: string): Promise<string> {
@@ -85,9 +47,7 @@ async function redeem(auth: Auth, code: string, ip?: string) {
 }
 
 async function redeemed(auth: Auth, code: string) {
-  const answer = await redeem(auth, code);
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return redeemResponseSchema.parse(answer.body).data;
+  return okData(await redeem(auth, code), redeemResponseSchema);
 }
 
 async function codeRow(code: string) {
@@ -269,24 +229,7 @@ describe('GET /client/redeem/records', () => {
 });
 
 describe('npm run admin -- redeem create', () => {
-  let url: string;
-  beforeAll(async () => {
-    await t.server.listen({ port: 0, host: '127.0.0.1' });
-    url = `http://127.0.0.1:${(t.server.server.address() as AddressInfo).port}`;
-  });
-
-  function cli(args: string[]) {
-    return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-      execFile(
-        path.join(REPO_ROOT, 'node_modules/.bin/tsx'),
-        [path.join(REPO_ROOT, 'apps/server/src/cli/admin.ts'), '--url', url, ...args],
-        { cwd: REPO_ROOT, env: { ...process.env, ADMIN_TOKEN: TEST_ADMIN_TOKEN }, timeout: 60_000 },
-        (error, stdout, stderr) => {
-          resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
-        },
-      );
-    });
-  }
+  const cli = useAdminCli(t);
 
   it('prints the codes one per line, and explains bad usage', { timeout: 180_000 }, async () => {
     const [made, noType, badExpiry] = await Promise.all([

@@ -13,12 +13,12 @@ import {
   sessionResponseSchema,
   uploadResponseSchema,
 } from '@drama/contracts';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { deriveKeys } from '../../src/platform/keys.js';
 import { accountClient, TEST_ADMIN_TOKEN, uniqueEmail } from '../support/accounts.js';
 import { buildUser } from '../support/factories.js';
 import { multipart, tinyPng, upload } from '../support/images.js';
-import { createTestApp, type TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/test-app.js';
 
 /**
  * Member B never sees or changes member A's data, whatever ids B sends (no IDOR); a token stops
@@ -53,8 +53,8 @@ interface Answer {
   body: unknown;
 }
 
-let t: TestApp;
-let api: ReturnType<typeof accountClient>;
+const t = useTestApp({ ADMIN_TOKEN: TEST_ADMIN_TOKEN, RECONCILE_INTERVAL_SECONDS: '0', FEEDBACK_PER_HOUR: '100' });
+const api = accountClient(t);
 let a: Member;
 let b: Member;
 /** What member A owns, made through the API as A would. */
@@ -166,6 +166,26 @@ const pngUpload = () => {
   return { payload: body, contentType };
 };
 
+/** A list: B asking for A's by A's id still gets B's own, without A's item. */
+function ownListOnly(url: string, ownedId: () => number): RouteCase {
+  return {
+    sample: () => ({ method: 'GET', url }),
+    idor: async () => {
+      expect(itemIds(await call({ method: 'GET', url: `${url}?userId=${a.id}` }, b.token))).not.toContain(ownedId());
+    },
+  };
+}
+
+/** A call on A's item, which for B does not exist. */
+function notFoundToOthers(sample: () => Call, code: string): RouteCase {
+  return {
+    sample,
+    idor: async () => {
+      refusedWith(await call(sample(), b.token), 404, code);
+    },
+  };
+}
+
 /**
  * Every member route: how B tries A's resource, and what B must get. Keys are the OpenAPI
  * operations ("METHOD /api/v1/path").
@@ -273,12 +293,7 @@ const MEMBER_ROUTES: Record<string, RouteCase> = {
       expect(items.every((item) => item.userId === b.id)).toBe(true);
     },
   },
-  'GET /api/v1/client/favorites': {
-    sample: () => ({ method: 'GET', url: apiPaths.favorites() }),
-    idor: async () => {
-      expect(itemIds(await call({ method: 'GET', url: `${apiPaths.favorites()}?userId=${a.id}` }, b.token))).not.toContain(owned.dramaId);
-    },
-  },
+  'GET /api/v1/client/favorites': ownListOnly(apiPaths.favorites(), () => owned.dramaId),
   'POST /api/v1/client/favorites/dramas/{id}': {
     sample: () => ({ method: 'POST', url: apiPaths.favorite(owned.dramaId) }),
     idor: async () => {
@@ -355,18 +370,8 @@ const MEMBER_ROUTES: Record<string, RouteCase> = {
       );
     },
   },
-  'GET /api/v1/client/feedback': {
-    sample: () => ({ method: 'GET', url: apiPaths.feedback() }),
-    idor: async () => {
-      expect(itemIds(await call({ method: 'GET', url: `${apiPaths.feedback()}?userId=${a.id}` }, b.token))).not.toContain(owned.feedbackId);
-    },
-  },
-  'GET /api/v1/client/feedback/{id}': {
-    sample: () => ({ method: 'GET', url: apiPaths.feedbackItem(owned.feedbackId) }),
-    idor: async () => {
-      refusedWith(await call({ method: 'GET', url: apiPaths.feedbackItem(owned.feedbackId) }, b.token), 404, 'FEEDBACK_NOT_FOUND');
-    },
-  },
+  'GET /api/v1/client/feedback': ownListOnly(apiPaths.feedback(), () => owned.feedbackId),
+  'GET /api/v1/client/feedback/{id}': notFoundToOthers(() => ({ method: 'GET', url: apiPaths.feedbackItem(owned.feedbackId) }), 'FEEDBACK_NOT_FOUND'),
   'POST /api/v1/client/uploads': {
     sample: () => ({ method: 'POST', url: apiPaths.uploads(), raw: pngUpload() }),
     idor: async () => {
@@ -455,24 +460,9 @@ const MEMBER_ROUTES: Record<string, RouteCase> = {
       expect(created.order.id).not.toBe(owned.orderId);
     },
   },
-  'GET /api/v1/client/orders': {
-    sample: () => ({ method: 'GET', url: apiPaths.orders() }),
-    idor: async () => {
-      expect(itemIds(await call({ method: 'GET', url: `${apiPaths.orders()}?userId=${a.id}` }, b.token))).not.toContain(owned.orderId);
-    },
-  },
-  'GET /api/v1/client/orders/{id}': {
-    sample: () => ({ method: 'GET', url: apiPaths.order(owned.orderId) }),
-    idor: async () => {
-      refusedWith(await call({ method: 'GET', url: apiPaths.order(owned.orderId) }, b.token), 404, 'ORDER_NOT_FOUND');
-    },
-  },
-  'POST /api/v1/client/orders/{id}/cancel': {
-    sample: () => ({ method: 'POST', url: apiPaths.cancelOrder(owned.orderId) }),
-    idor: async () => {
-      refusedWith(await call({ method: 'POST', url: apiPaths.cancelOrder(owned.orderId) }, b.token), 404, 'ORDER_NOT_FOUND');
-    },
-  },
+  'GET /api/v1/client/orders': ownListOnly(apiPaths.orders(), () => owned.orderId),
+  'GET /api/v1/client/orders/{id}': notFoundToOthers(() => ({ method: 'GET', url: apiPaths.order(owned.orderId) }), 'ORDER_NOT_FOUND'),
+  'POST /api/v1/client/orders/{id}/cancel': notFoundToOthers(() => ({ method: 'POST', url: apiPaths.cancelOrder(owned.orderId) }), 'ORDER_NOT_FOUND'),
 };
 
 interface Operation {
@@ -493,8 +483,6 @@ async function documentedOperations(): Promise<Operation[]> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ ADMIN_TOKEN: TEST_ADMIN_TOKEN, RECONCILE_INTERVAL_SECONDS: '0', FEEDBACK_PER_HOUR: '100' });
-  api = accountClient(t);
   a = await signUpMember();
   b = await signUpMember();
 
@@ -543,10 +531,6 @@ beforeAll(async () => {
   owned.mallItemId = mall.items[0]?.id ?? 0;
   owned.bindEmail = uniqueEmail();
   expect((await api.requestCode({ channel: 'email', target: owned.bindEmail, purpose: 'bind' }, a.token)).status).toBe(200);
-});
-
-afterAll(async () => {
-  await t.close();
 });
 
 describe('member routes (no IDOR)', () => {

@@ -2,9 +2,6 @@ import {
   API_BASE,
   apiPaths,
   type DramaDetail,
-  dramaDetailResponseSchema,
-  dramaListResponseSchema,
-  errorEnvelopeSchema,
   followTargetResponseSchema,
   pointsRecordListResponseSchema,
   pointsSummaryResponseSchema,
@@ -14,12 +11,14 @@ import {
   taskProgressResponseSchema,
   type TaskType,
 } from '@drama/contracts';
-import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { okData } from '../support/answers.js';
+import { dramaDetails } from '../support/catalogue.js';
 import { accountClient, TEST_ADMIN_TOKEN, uniqueEmail, uniquePhone } from '../support/accounts.js';
-import { buildUser } from '../support/factories.js';
 import { multipart, tinyPng } from '../support/images.js';
-import { createTestApp, type TestApp } from '../support/test-app.js';
+import { expectBalancesMatchLedger, expectRunningBalances } from '../support/ledger.js';
+import { ADMIN_AUTH, type Auth, memberCalls } from '../support/member-calls.js';
+import { useTestApp } from '../support/test-app.js';
 
 /** Shanghai wall-clock time as an instant: the tests speak of the day as members there see it. */
 function shanghai(local: string): Date {
@@ -27,65 +26,27 @@ function shanghai(local: string): Date {
 }
 
 let now = shanghai('2030-03-10T12:00:00');
-let t: TestApp;
-let accounts: ReturnType<typeof accountClient>;
+const t = useTestApp({ APP_TIMEZONE: 'Asia/Shanghai', ADMIN_TOKEN: TEST_ADMIN_TOKEN }, { clock: () => now });
+const accounts = accountClient(t);
+const { call, refused, member: newMember } = memberCalls(t);
 let dramas: DramaDetail[];
 
 beforeAll(async () => {
-  t = await createTestApp({ APP_TIMEZONE: 'Asia/Shanghai', ADMIN_TOKEN: TEST_ADMIN_TOKEN }, { clock: () => now });
-  accounts = accountClient(t);
-  const list = dramaListResponseSchema.parse((await t.server.inject(`${API_BASE}${apiPaths.dramas()}?limit=4`)).json())
-    .data.items;
-  dramas = [];
-  for (const summary of list) {
-    const response = await t.server.inject(`${API_BASE}${apiPaths.drama(summary.id)}`);
-    dramas.push(dramaDetailResponseSchema.parse(response.json()).data);
-  }
-});
-afterAll(async () => {
-  await t.close();
+  dramas = await dramaDetails(t, 4);
 });
 
 /** After every scenario: each balance is the sum of its ledger, and each row's balance the running sum. */
 afterEach(async () => {
-  const unbalanced = await sql<{ id: number }>`
-    select u.id from users u left join points_records r on r.user_id = u.id
-    group by u.id having u.points <> coalesce(sum(r.amount), 0)`.execute(t.database.db);
-  expect(unbalanced.rows).toEqual([]);
-  const broken = await sql<{ id: number }>`
-    select id from (
-      select id, balance_after, sum(amount) over (partition by user_id order by id) as running from points_records
-    ) rows where running <> balance_after`.execute(t.database.db);
-  expect(broken.rows).toEqual([]);
+  await expectBalancesMatchLedger(t.database.db);
+  await expectRunningBalances(t.database.db);
 });
 
-type Auth = Record<string, string>;
-
-async function call(method: 'GET' | 'POST' | 'PATCH' | 'PUT', path: string, auth: Auth = {}, body?: unknown) {
-  const response = await t.server.inject({
-    method,
-    url: `${API_BASE}${path}`,
-    headers: auth,
-    ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
-  });
-  return { status: response.statusCode, body: response.json() as unknown, headers: response.headers };
-}
-
-function refused(answer: { status: number; body: unknown }, status: number, code: string) {
-  expect(answer.status, JSON.stringify(answer.body)).toBe(status);
-  const envelope = errorEnvelopeSchema.parse(answer.body);
-  expect(envelope.code).toBe(code);
-  return envelope.details;
-}
-
 async function member() {
-  return (await buildUser(t.database.db, t.ctx.tokens)).auth;
+  return (await newMember()).auth;
 }
 
 async function taskList(auth: Auth) {
-  const answer = await call('GET', apiPaths.tasks(), auth);
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return taskListResponseSchema.parse(answer.body).data;
+  return okData(await call('GET', apiPaths.tasks(), auth), taskListResponseSchema);
 }
 
 async function task(auth: Auth, type: TaskType): Promise<Task> {
@@ -95,9 +56,7 @@ async function task(auth: Auth, type: TaskType): Promise<Task> {
 }
 
 async function claim(auth: Auth, type: TaskType) {
-  const answer = await call('POST', apiPaths.taskClaim(type), auth);
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return taskClaimResponseSchema.parse(answer.body).data;
+  return okData(await call('POST', apiPaths.taskClaim(type), auth), taskClaimResponseSchema);
 }
 
 async function report(auth: Auth, type: TaskType, body?: unknown) {
@@ -105,19 +64,15 @@ async function report(auth: Auth, type: TaskType, body?: unknown) {
 }
 
 async function setSettings(patch: Record<string, unknown>) {
-  return call('PUT', apiPaths.adminSettings(), { authorization: `Bearer ${TEST_ADMIN_TOKEN}` }, patch);
+  return call('PUT', apiPaths.adminSettings(), ADMIN_AUTH, patch);
 }
 
 async function summary(auth: Auth) {
-  const answer = await call('GET', apiPaths.points(), auth);
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return pointsSummaryResponseSchema.parse(answer.body).data;
+  return okData(await call('GET', apiPaths.points(), auth), pointsSummaryResponseSchema);
 }
 
 async function records(auth: Auth) {
-  const answer = await call('GET', `${apiPaths.pointsRecords()}?limit=100`, auth);
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return pointsRecordListResponseSchema.parse(answer.body).data;
+  return okData(await call('GET', `${apiPaths.pointsRecords()}?limit=100`, auth), pointsRecordListResponseSchema);
 }
 
 function freeEpisode(index: number) {

@@ -1,21 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { API_BASE, apiPaths, FEEDBACK_LIMITS, uploadResponseSchema } from '@drama/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountClient } from '../support/accounts.js';
 import { buildUser } from '../support/factories.js';
 import { multipart, tinyPng, upload } from '../support/images.js';
-import { createTestApp, type TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/test-app.js';
 
-let t: TestApp;
-let api: ReturnType<typeof accountClient>;
-beforeAll(async () => {
-  t = await createTestApp();
-  api = accountClient(t);
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
+const api = accountClient(t);
 
 const member = () => buildUser(t.database.db, t.ctx.tokens);
 

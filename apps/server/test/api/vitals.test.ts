@@ -1,16 +1,10 @@
 import { API_BASE, apiPaths, vitalsResponseSchema } from '@drama/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { VITALS_PER_MINUTE } from '../../src/modules/vitals/routes.js';
 import { deviceClass } from '../../src/modules/vitals/service.js';
-import { createTestApp, type TestApp } from '../support/test-app.js';
+import { createTestApp, type TestApp, useTestApp } from '../support/test-app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
 let nextAddress = 1;

@@ -1,45 +1,27 @@
 import {
-  API_BASE,
   apiPaths,
   type DramaDetail,
-  dramaDetailResponseSchema,
-  dramaListResponseSchema,
-  errorEnvelopeSchema,
   mergeWatchRecordsResponseSchema,
   resumePointResponseSchema,
   watchRecordListResponseSchema,
   watchRecordRemovedResponseSchema,
 } from '@drama/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { okData } from '../support/answers.js';
 import { buildUser } from '../support/factories.js';
-import { createTestApp, type TestApp } from '../support/test-app.js';
+import { dramaAt, dramaDetails } from '../support/catalogue.js';
+import { type Auth, memberCalls } from '../support/member-calls.js';
+import { useTestApp } from '../support/test-app.js';
 
-let t: TestApp;
+const t = useTestApp();
+const { call, refused } = memberCalls(t);
 let dramas: DramaDetail[];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  const list = dramaListResponseSchema.parse((await t.server.inject(`${API_BASE}/client/dramas?limit=4`)).json()).data.items;
-  dramas = [];
-  for (const summary of list) {
-    const response = await t.server.inject({
-      url: `${API_BASE}${apiPaths.drama(summary.id)}`,
-      headers: { 'accept-language': 'en-US' },
-    });
-    dramas.push(dramaDetailResponseSchema.parse(response.json()).data);
-  }
-});
-afterAll(async () => {
-  await t.close();
+  dramas = await dramaDetails(t, 4, { 'accept-language': 'en-US' });
 });
 
-type Auth = Record<string, string>;
-
-function drama(index: number): DramaDetail {
-  const found = dramas[index];
-  if (!found) throw new Error('not enough dramas');
-  return found;
-}
+const drama = (index: number) => dramaAt(dramas, index);
 
 function episode(d: DramaDetail, sequence: number) {
   const found = d.episodes.find((e) => e.sequence === sequence);
@@ -53,21 +35,6 @@ function firstLocked(d: DramaDetail) {
   return found;
 }
 
-async function call(method: 'GET' | 'POST' | 'DELETE', path: string, auth: Auth = {}, body?: unknown) {
-  const response = await t.server.inject({
-    method,
-    url: `${API_BASE}${path}`,
-    headers: auth,
-    ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
-  });
-  return { status: response.statusCode, body: response.json() as unknown };
-}
-
-function refused(answer: { status: number; body: unknown }, status: number, code: string): void {
-  expect(answer.status, JSON.stringify(answer.body)).toBe(status);
-  expect(errorEnvelopeSchema.parse(answer.body).code).toBe(code);
-}
-
 async function watch(auth: Auth, dramaId: number, episodeId: number) {
   const answer = await call('POST', `${apiPaths.watch(dramaId, episodeId)}?episodeId=${episodeId}`, auth);
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
@@ -79,15 +46,11 @@ async function progress(auth: Auth, dramaId: number, episodeId: number, seconds:
 }
 
 async function resume(auth: Auth, dramaId: number) {
-  const answer = await call('GET', apiPaths.watchRecord(dramaId), auth);
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return resumePointResponseSchema.parse(answer.body).data;
+  return okData(await call('GET', apiPaths.watchRecord(dramaId), auth), resumePointResponseSchema);
 }
 
 async function history(auth: Auth, query = '') {
-  const answer = await call('GET', `${apiPaths.watchRecords()}${query}`, { ...auth, 'accept-language': 'en-US' });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return watchRecordListResponseSchema.parse(answer.body).data;
+  return okData(await call('GET', `${apiPaths.watchRecords()}${query}`, { ...auth, 'accept-language': 'en-US' }), watchRecordListResponseSchema);
 }
 
 async function views(dramaId: number): Promise<number> {

@@ -57,12 +57,12 @@ export function multipart(parts: FilePart[], fields: Record<string, string> = {}
   return { body: Buffer.concat(pieces), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-/** Sends one file to `POST /client/uploads` as a member would. */
-export async function upload(t: TestApp, token: string | undefined, part: FilePart) {
+/** Sends one file to `POST /client/uploads` (or another upload path) as a member would. */
+export async function upload(t: TestApp, token: string | undefined, part: FilePart, to = apiPaths.uploads()) {
   const { body, contentType } = multipart([part]);
   const response = await t.server.inject({
     method: 'POST',
-    url: `${API_BASE}${apiPaths.uploads()}`,
+    url: `${API_BASE}${to}`,
     headers: { 'content-type': contentType, ...(token ? { authorization: `Bearer ${token}` } : {}) },
     payload: body,
   });

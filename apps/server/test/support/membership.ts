@@ -10,7 +10,7 @@ import {
   type PlanCode,
   planListResponseSchema,
 } from '@drama/contracts';
-import { expect } from 'vitest';
+import { beforeAll, expect } from 'vitest';
 import type { TestApp } from './test-app.js';
 
 export const DAY_MS = 86_400_000;
@@ -115,4 +115,14 @@ export function membershipClient(t: TestApp) {
   }
 
   return { call, refused, plans, plan, createOrder, order, checkout, vipExpiry, notifications };
+}
+
+/** The ids of the week and month plans, read before the file's tests once its app runs. */
+export function usePlanIds(api: ReturnType<typeof membershipClient>): { week: number; month: number } {
+  const ids = { week: 0, month: 0 };
+  beforeAll(async () => {
+    ids.week = (await api.plan('week')).id;
+    ids.month = (await api.plan('month')).id;
+  });
+  return ids;
 }

@@ -6,6 +6,7 @@ import { inject } from 'vitest';
 import { type App, buildApp } from '../../src/app.js';
 import { type DatabaseHandle, openDatabase, pgliteExtensions } from '../../src/db/database.js';
 import { loadConfig } from '../../src/platform/config.js';
+import { startedPerFile } from './per-file.js';
 import { createThrowawayDatabase } from './throwaway-database.js';
 
 export interface TestApp extends App {
@@ -58,4 +59,15 @@ export async function createTestApp(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The app of one test file, started before its first test and closed after its last; `env` may
+ * be a function when it depends on something else the file starts first.
+ */
+export function useTestApp(
+  env: Record<string, string> | (() => Record<string, string>) = {},
+  options: Parameters<typeof createTestApp>[1] = {},
+): TestApp {
+  return startedPerFile('the test app', () => createTestApp(typeof env === 'function' ? env() : env, options), (app) => app.close());
 }

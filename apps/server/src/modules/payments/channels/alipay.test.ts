@@ -1,52 +1,20 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  alipayNotification,
-  type ChannelKeys,
-  channelKeys,
-  type PaymentStandIn,
-  startPaymentStandIn,
-} from '../../../../test/support/payment-stand-ins.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { alipaySettings, qrPaymentOrders, useLiveChannels } from '../../../../test/support/live-channels.js';
+import { alipayNotification } from '../../../../test/support/payment-stand-ins.js';
 import { AlipayChannel } from './alipay.js';
 import { ChannelError, NotificationRejected } from './channel.js';
 
-let keys: ChannelKeys;
-let standIn: PaymentStandIn;
+const live = useLiveChannels();
+const { keys, standIn } = live;
+const { orderNo, request } = qrPaymentOrders('alipay', '20260115ALIPAYTEST', '月卡会员');
 let alipay: AlipayChannel;
 
-beforeAll(async () => {
-  keys = channelKeys();
-  standIn = await startPaymentStandIn(keys);
-  alipay = new AlipayChannel({
-    appId: keys.alipay.appId,
-    privateKey: keys.alipay.app.privateKey,
-    alipayPublicKey: keys.alipay.alipay.publicKey,
-    gateway: `${standIn.url}/gateway.do`,
-    timeoutMs: 5_000,
-  });
-}, 120_000);
-afterAll(async () => {
-  await standIn.close();
+beforeAll(() => {
+  alipay = new AlipayChannel(alipaySettings(live));
 });
-
-let sequence = 0;
-function orderNo(): string {
-  sequence += 1;
-  return `20260115ALIPAYTEST${String(sequence).padStart(6, '0')}`;
-}
-
-function request(no: string, amountFen = 3000) {
-  return {
-    orderNo: no,
-    amountFen,
-    subject: '月卡会员',
-    expiresAt: new Date('2026-01-15T04:15:00Z'),
-    notifyUrl: 'https://pay.example.test/api/v1/payments/notify/alipay',
-    origin: 'https://pay.example.test',
-  };
-}
 
 describe('Alipay face-to-face payment', () => {
   it('precreates a trade with a signed request and returns the QR code', async () => {
@@ -64,12 +32,7 @@ describe('Alipay face-to-face payment', () => {
   });
 
   it('is refused by the gateway when signed with a key Alipay does not know', async () => {
-    const stranger = new AlipayChannel({
-      appId: keys.alipay.appId,
-      privateKey: keys.stranger.privateKey,
-      alipayPublicKey: keys.alipay.alipay.publicKey,
-      gateway: `${standIn.url}/gateway.do`,
-    });
+    const stranger = new AlipayChannel({ ...alipaySettings(live), privateKey: keys.stranger.privateKey });
     const error = await stranger.createQrPayment(request(orderNo())).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ChannelError);
     expect((error as ChannelError).channelCode).toBe('isv.invalid-signature');

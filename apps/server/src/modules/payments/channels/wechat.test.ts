@@ -1,55 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type ChannelKeys,
-  channelKeys,
-  type PaymentStandIn,
-  startPaymentStandIn,
-  wechatNotification,
-  wechatTransaction,
-} from '../../../../test/support/payment-stand-ins.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { qrPaymentOrders, useLiveChannels, wechatSettings } from '../../../../test/support/live-channels.js';
+import { wechatNotification, wechatTransaction } from '../../../../test/support/payment-stand-ins.js';
 import { ChannelError, NotificationRejected } from './channel.js';
 import { decryptResource, WechatChannel, type WechatSettings } from './wechat.js';
 
-let keys: ChannelKeys;
-let standIn: PaymentStandIn;
+const live = useLiveChannels();
+const { keys, standIn } = live;
+const { orderNo, request } = qrPaymentOrders('wechat', '20260115WXTEST', 'Monthly VIP');
 let settings: WechatSettings;
 let wechat: WechatChannel;
 
-beforeAll(async () => {
-  keys = channelKeys();
-  standIn = await startPaymentStandIn(keys);
-  settings = {
-    mchId: keys.wechat.mchId,
-    appId: keys.wechat.appId,
-    serialNo: keys.wechat.serialNo,
-    privateKey: keys.wechat.merchant.privateKey,
-    apiV3Key: keys.wechat.apiV3Key,
-    platformPublicKey: keys.wechat.platform.publicKey,
-    apiBase: standIn.url,
-    timeoutMs: 5_000,
-  };
+beforeAll(() => {
+  settings = wechatSettings(live);
   wechat = new WechatChannel(settings);
-}, 120_000);
-afterAll(async () => {
-  await standIn.close();
 });
-
-let sequence = 0;
-function orderNo(): string {
-  sequence += 1;
-  return `20260115WXTEST${String(sequence).padStart(6, '0')}`;
-}
-
-function request(no: string, amountFen = 3000) {
-  return {
-    orderNo: no,
-    amountFen,
-    subject: 'Monthly VIP',
-    expiresAt: new Date('2026-01-15T04:15:00Z'),
-    notifyUrl: 'https://pay.example.test/api/v1/payments/notify/wechat',
-    origin: 'https://pay.example.test',
-  };
-}
 
 describe('WeChat Pay Native payment', () => {
   it('orders with a signed request and returns the code_url', async () => {
