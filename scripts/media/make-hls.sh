@@ -5,7 +5,7 @@
 #
 #   bash scripts/media/make-hls.sh [drama-slug]
 #
-# Default drama: the first featured one in apps/server/src/db/seed/catalogue-data.ts. Its clips
+# Default drama: the first featured one in apps/server/src/seed/catalogue-data.ts. Its clips
 # are <slug>-ep01..epNN (the free episodes) and <slug>-vip-a / -vip-b (shared by locked ones).
 #
 # Output, for each clip:
@@ -45,7 +45,7 @@ ff_caps="$(ffmpeg -hide_banner -encoders 2>/dev/null)"
 
 # --- which drama, which clips ----------------------------------------------------------------
 read -r SLUG FREE < <(HLS_DRAMA="${1:-}" npx --no-install tsx -e "
-import { seedDramas } from './apps/server/src/db/seed/catalogue-data.ts';
+import { seedDramas } from './apps/server/src/seed/catalogue-data.ts';
 const wanted = process.env.HLS_DRAMA;
 const drama = wanted ? seedDramas.find((d) => d.slug === wanted) : seedDramas.find((d) => d.featured);
 if (!drama) { console.error('no such drama: ' + (wanted ?? '(first featured)')); process.exit(1); }

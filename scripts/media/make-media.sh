@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Regenerates everything under media/ from the demo catalogue
-# (apps/server/src/db/seed/catalogue-data.ts), with ffmpeg only.
+# (apps/server/src/seed/catalogue-data.ts), with ffmpeg only.
 #
 #   npm run media          (or: bash scripts/media/make-media.sh)
 #
@@ -51,7 +51,7 @@ RASTER=(-frames:v 1 -update 1 -vf 'format=rgba,unpremultiply=inplace=1' -pix_fmt
 BITEXACT=(-map_metadata -1 -fflags +bitexact -flags:v +bitexact -flags:a +bitexact)
 
 # --- plan ----------------------------------------------------------------------------------------
-log "planning from apps/server/src/db/seed/catalogue-data.ts"
+log "planning from apps/server/src/seed/catalogue-data.ts"
 npx --no-install tsx scripts/media/plan.ts prepare "$WORK" "$OUT"
 JOBS="$WORK/jobs.tsv"
 n_clips=$(grep -c '^clip' "$JOBS")

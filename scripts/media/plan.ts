@@ -1,7 +1,7 @@
 /**
  * Media planner for `npm run media` (scripts/media/make-media.sh).
  *
- * Reads the demo catalogue (apps/server/src/db/seed/catalogue-data.ts) and writes everything the
+ * Reads the demo catalogue (apps/server/src/seed/catalogue-data.ts) and writes everything the
  * shell script needs to render media/ with ffmpeg alone:
  *
  *   npx tsx scripts/media/plan.ts prepare <workDir> <outDir>
@@ -18,8 +18,8 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { seedDramas, subtitleLines } from '../../apps/server/src/db/seed/catalogue-data.js';
-import type { SeedDrama } from '../../apps/server/src/db/seed/catalogue-data.js';
+import { seedDramas, subtitleLines } from '../../apps/server/src/seed/catalogue-data.js';
+import type { SeedDrama } from '../../apps/server/src/seed/catalogue-data.js';
 
 // ---------------------------------------------------------------------------------------------
 // Constants

@@ -13,7 +13,7 @@ import type { LocalizedText } from '@drama/contracts';
 import pg from 'pg';
 import { openDatabase } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
-import { seedDemo } from '../src/db/seed/seed.js';
+import { seedDemo } from '../src/seed/seed.js';
 import { encodeCursor } from '../src/modules/explore/cursor.js';
 import { explorePageQuery } from '../src/modules/explore/queries.js';
 import { normalizeKeyword } from '../src/modules/search/normalize.js';

@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { openDatabase } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
-import { seedDemo } from '../src/db/seed/seed.js';
+import { seedDemo } from '../src/seed/seed.js';
 import { PasswordHasher } from '../src/modules/auth/passwords.js';
 import { deriveKeys } from '../src/platform/keys.js';
 import { TokenService } from '../src/platform/tokens.js';

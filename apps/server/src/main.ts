@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import { buildApp } from './app.js';
 import { DatabaseUnavailableError, openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
-import { seedDemo } from './db/seed/seed.js';
+import { seedDemo } from './seed/seed.js';
 import { ConfigError, loadConfig } from './platform/config.js';
 
 function say(message: string): void {

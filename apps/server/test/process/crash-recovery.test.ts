@@ -6,7 +6,7 @@ import { apiPaths } from '@drama/contracts';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { type DatabaseHandle, openDatabase, pgliteExtensions } from '../../src/db/database.js';
-import { seedDramas } from '../../src/db/seed/catalogue-data.js';
+import { seedDramas } from '../../src/seed/catalogue-data.js';
 import { type ServerProcess, startServer, stopServer, waitUntilReady } from '../support/server-process.js';
 import { createThrowawayDatabase } from '../support/throwaway-database.js';
 import { Acknowledged, apiCaller, type Member, signUpMember } from '../support/write-stream.js';

@@ -5,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { openDatabase, pgliteExtensions } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
-import { seedDemo } from '../../src/db/seed/seed.js';
+import { seedDemo } from '../../src/seed/seed.js';
 import { REPO_ROOT } from '../../src/platform/config.js';
 import { createThrowawayDatabase } from './throwaway-database.js';
 

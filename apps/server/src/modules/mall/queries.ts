@@ -1,6 +1,20 @@
+import type { LocalizedText } from '@drama/contracts';
 import type { Db } from '../../db/database.js';
 import type { MallItemRow } from '../../db/schema.js';
-import type { SeedMallItem } from '../../db/seed/mall-data.js';
+
+/** An item to add to the mall. */
+export interface MallItemWrite {
+  slug: string;
+  kind: 'vip_days';
+  name: LocalizedText;
+  description: LocalizedText;
+  costPoints: number;
+  /** VIP days. */
+  value: number;
+  /** null: unlimited. */
+  stock: number | null;
+  sortOrder: number;
+}
 
 /** Items on sale, in their display order. */
 export async function findActiveItems(db: Db): Promise<MallItemRow[]> {
@@ -30,7 +44,7 @@ export async function takeFromStock(db: Db, id: number, now: Date): Promise<Mall
 }
 
 /** Seeds items by slug; an item already there (perhaps edited by an operator) is left alone. */
-export async function insertMissingMallItems(db: Db, items: SeedMallItem[]): Promise<void> {
+export async function insertMissingMallItems(db: Db, items: MallItemWrite[]): Promise<void> {
   if (items.length === 0) return;
   await db
     .insertInto('mall_items')

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { DramaRecord } from '../catalogue/queries.js';
 import { DRAMA_RECORD_COLUMNS } from '../favorites/queries.js';
-import type { SearchTexts } from './search-index.js';
+import type { SearchTexts } from './search-texts.js';
 
 /* The search index (0005): stale rows and their rewrite. */
 

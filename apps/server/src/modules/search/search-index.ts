@@ -2,19 +2,13 @@ import type { LocalizedText } from '@drama/contracts';
 import type { Db } from '../../db/database.js';
 import { normalizeForSearch } from './normalize.js';
 import * as queries from './queries.js';
+import type { SearchTexts } from './search-texts.js';
 
 /**
  * Separates the locales' texts inside one normalised field. The normaliser turns every
  * whitespace character into a space, so no keyword contains it and no match spans two texts.
  */
 const TEXT_SEPARATOR = '\n';
-
-export interface SearchTexts {
-  search_title: string;
-  search_description: string;
-  search_tags: string;
-  search_grams: string[];
-}
 
 function isAscii(char: string): boolean {
   return (char.codePointAt(0) ?? 0) <= 0x7f;

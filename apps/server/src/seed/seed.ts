@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Db } from '../database.js';
-import { insertMissingMallItems } from '../../modules/mall/queries.js';
-import { insertDrama } from '../../modules/admin-content/queries.js';
-import { insertMissingSettings } from '../../modules/settings/queries.js';
+import type { Db } from '../db/database.js';
+import { insertMissingMallItems } from '../modules/mall/queries.js';
+import { insertDrama } from '../modules/admin-content/queries.js';
+import { insertMissingSettings } from '../modules/settings/queries.js';
 import { seedCategories, seedDramas, seedTags, type SeedDrama } from './catalogue-data.js';
 import { seedMallItems } from './mall-data.js';
 import { seedPlans } from './plans-data.js';

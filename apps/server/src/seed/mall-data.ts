@@ -1,19 +1,6 @@
-import type { LocalizedText } from '@drama/contracts';
+import type { MallItemWrite } from '../modules/mall/queries.js';
 
-export interface SeedMallItem {
-  slug: string;
-  kind: 'vip_days';
-  name: LocalizedText;
-  description: LocalizedText;
-  costPoints: number;
-  /** VIP days. */
-  value: number;
-  /** null: unlimited. */
-  stock: number | null;
-  sortOrder: number;
-}
-
-function vipDays(days: number, costPoints: number, sortOrder: number, stock: number | null = null): SeedMallItem {
+function vipDays(days: number, costPoints: number, sortOrder: number, stock: number | null = null): MallItemWrite {
   return {
     slug: `vip-${days}d`,
     kind: 'vip_days',
@@ -35,7 +22,7 @@ function vipDays(days: number, costPoints: number, sortOrder: number, stock: num
 }
 
 /** The points mall on a fresh start: VIP days, cheaper per day in bigger packs. */
-export const seedMallItems: SeedMallItem[] = [
+export const seedMallItems: MallItemWrite[] = [
   vipDays(1, 100, 1),
   vipDays(3, 280, 2),
   vipDays(7, 600, 3),

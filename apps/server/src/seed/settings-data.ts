@@ -1,5 +1,5 @@
 import type { SettingsTranslations, SystemSettings } from '@drama/contracts';
-import { translationKey } from '../../modules/settings/queries.js';
+import { translationKey } from '../modules/settings/queries.js';
 
 /**
  * The site's settings on a fresh start. Legal texts keep the `{platformName}` and `{contact}`
