@@ -1,5 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 
 interface EmptyStateProps {
   icon: LucideIcon;
@@ -20,5 +21,23 @@ export function EmptyState({ icon: Icon, title, description, action, className =
       {description && <p className="mt-1.5 max-w-xs text-sm leading-relaxed text-fg-muted">{description}</p>}
       {action && <div className="mt-5">{action}</div>}
     </div>
+  );
+}
+
+interface EmptyStateLinkProps {
+  to: string;
+  icon?: LucideIcon;
+  /** The quieter button, where going there is not the obvious next step. */
+  secondary?: boolean;
+  children: ReactNode;
+}
+
+/** The usual action of an empty state: a button that leads where there is something. */
+export function EmptyStateLink({ to, icon: Icon, secondary = false, children }: EmptyStateLinkProps) {
+  return (
+    <Link to={to} className={secondary ? 'btn-secondary' : 'btn-primary'}>
+      {Icon && <Icon aria-hidden className="size-4" />}
+      {children}
+    </Link>
   );
 }

@@ -1,8 +1,8 @@
 import { tagParamsSchema, type DramaSort } from '@drama/contracts';
 import { Hash, LayoutGrid } from 'lucide-react';
 import { useTranslation } from '../../../shared/i18n/i18n';
-import { Link, useParams, useSearchParams } from 'react-router';
-import { EmptyState } from '../../../shared/ui/empty-state';
+import { useParams, useSearchParams } from 'react-router';
+import { EmptyState, EmptyStateLink } from '../../../shared/ui/empty-state';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { useTagDramas } from '../api/get-tag-dramas';
@@ -36,10 +36,9 @@ function UnknownTag({ name }: { name: string }) {
         title={t('tag.unknown')}
         description={name ? t('tag.unknownHint', { name: shorten(name) }) : undefined}
         action={
-          <Link to="/category" className="btn-secondary">
-            <LayoutGrid aria-hidden className="size-4" />
+          <EmptyStateLink to="/category" icon={LayoutGrid} secondary>
             {t('tag.browseCategories')}
-          </Link>
+          </EmptyStateLink>
         }
         className="flex-1 justify-center pb-20"
       />
@@ -91,9 +90,9 @@ function TagDramas({ tag }: { tag: string }) {
             title={t('tag.empty')}
             description={t('tag.emptyHint')}
             action={
-              <Link to="/category" className="btn-secondary">
+              <EmptyStateLink to="/category" secondary>
                 {t('tag.browseCategories')}
-              </Link>
+              </EmptyStateLink>
             }
             className="flex-1 justify-center"
           />

@@ -1,10 +1,10 @@
 import type { FeedbackReply } from '@drama/contracts';
 import { Headset, SearchX } from 'lucide-react';
 import { useTranslation } from '../../../shared/i18n/i18n';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { isApiError } from '../../../shared/api/api-client';
 import { useLocale } from '../../../shared/i18n/i18n';
-import { EmptyState } from '../../../shared/ui/empty-state';
+import { EmptyState, EmptyStateLink } from '../../../shared/ui/empty-state';
 import { ErrorState } from '../../../shared/ui/error-state';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { Skeleton } from '../../../shared/ui/skeleton';
@@ -57,11 +57,7 @@ export function FeedbackDetailPage() {
           className="mt-10"
           icon={SearchX}
           title={t('feedback.notFound')}
-          action={
-            <Link to="/feedback/history" className="btn-primary">
-              {t('routes.feedbackHistory')}
-            </Link>
-          }
+          action={<EmptyStateLink to="/feedback/history">{t('routes.feedbackHistory')}</EmptyStateLink>}
         />
       ) : error && !item ? (
         <ErrorState error={error} onRetry={() => void refetch()} />

@@ -1,13 +1,14 @@
 import { FEEDBACK_LIMITS, createFeedbackBodySchema, type FeedbackType } from '@drama/contracts';
-import { ChevronRight, History, MessageSquareText } from 'lucide-react';
+import { History, MessageSquareText } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../shared/i18n/i18n';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { errorMessage } from '../../../shared/i18n/error-message';
 import { FormAlert } from '../../../shared/ui/form/form-alert';
 import { SubmitButton } from '../../../shared/ui/form/submit-button';
 import { TextField } from '../../../shared/ui/form/text-field';
-import { PageHeader } from '../../../shared/ui/page-header';
+import { NavCard } from '../../../shared/ui/nav-card';
+import { HeaderLink, PageHeader } from '../../../shared/ui/page-header';
 import { toast } from '../../../shared/ui/toast/toast-store';
 import { useCreateFeedback } from '../api/create-feedback';
 import { ScreenshotPicker } from '../components/screenshot-picker';
@@ -70,11 +71,7 @@ export function FeedbackPage() {
       <PageHeader
         title={t('routes.feedback')}
         fallback="/profile"
-        trailing={
-          <Link to="/feedback/history" className="icon-btn" aria-label={t('routes.feedbackHistory')}>
-            <History aria-hidden className="size-[22px]" strokeWidth={1.9} />
-          </Link>
-        }
+        trailing={<HeaderLink to="/feedback/history" label={t('routes.feedbackHistory')} icon={History} />}
       />
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5 px-4 pt-5" data-testid="feedback-form">
         <TypeChips value={type} onChange={setType} />
@@ -140,16 +137,13 @@ export function FeedbackPage() {
         </SubmitButton>
       </form>
 
-      <Link
+      <NavCard
         to="/feedback/history"
-        className="mx-4 mt-5 flex min-h-13 items-center gap-3 rounded-2xl border border-line bg-surface px-4 active:bg-surface-2"
-      >
-        <span className="grid size-8 shrink-0 place-items-center rounded-[10px] bg-info/12 text-info">
-          <MessageSquareText aria-hidden className="size-[18px]" />
-        </span>
-        <span className="min-w-0 flex-1 truncate text-[15px]">{t('routes.feedbackHistory')}</span>
-        <ChevronRight aria-hidden className="size-4 shrink-0 text-fg-subtle" />
-      </Link>
+        icon={MessageSquareText}
+        tone="bg-info/12 text-info"
+        label={t('routes.feedbackHistory')}
+        className="mx-4 mt-5"
+      />
     </div>
   );
 }

@@ -1,18 +1,18 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { History, LayoutGrid, Trash2 } from 'lucide-react';
 import type { WatchRecordItem } from '@drama/contracts';
-import { useEffect, useMemo, useState } from 'react';
+import { History, LayoutGrid, Trash2 } from 'lucide-react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from '../../../shared/i18n/i18n';
-import { Link } from 'react-router';
 import { useLocale } from '../../../shared/i18n/i18n';
 import { useSession } from '../../../shared/session/session-store';
 import { confirm } from '../../../shared/ui/confirm/confirm-store';
-import { EditToggle, SelectionBar, useSelection } from '../../../shared/ui/edit-mode';
-import { EmptyState } from '../../../shared/ui/empty-state';
+import { CoverRowSkeleton } from '../../../shared/ui/cover-row';
+import { EditToggle, SelectionBar } from '../../../shared/ui/edit-mode';
+import { EmptyState, EmptyStateLink } from '../../../shared/ui/empty-state';
 import { InfiniteList, useListItems } from '../../../shared/ui/infinite-list/infinite-list';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { Skeleton } from '../../../shared/ui/skeleton';
-import { toast } from '../../../shared/ui/toast/toast-store';
+import { useListEditing } from '../../../shared/ui/use-list-editing';
 import { mergeLocalWatchHistory } from '../../../shared/watch-history/merge-local-history';
 import { useWatchHistory } from '../api/get-watch-history';
 import { useRemoveWatchRecords } from '../api/remove-watch-records';
@@ -26,14 +26,7 @@ function RowsSkeleton() {
     <div aria-hidden data-testid="history-skeleton" className="pt-2">
       <Skeleton className="mx-4 mt-3 mb-2 h-4 w-16 rounded-md" />
       {Array.from({ length: 5 }, (_, index) => (
-        <div key={index} className="flex gap-3 px-4 py-2.5">
-          <Skeleton className="aspect-[3/4] w-[72px] rounded-lg" />
-          <div className="flex flex-1 flex-col justify-center gap-2">
-            <Skeleton className="h-4 w-3/4 rounded-md" />
-            <Skeleton className="h-3 w-1/3 rounded-md" />
-            <Skeleton className="h-1 w-1/2 rounded-full" />
-          </div>
-        </div>
+        <CoverRowSkeleton key={index} as="div" lines={['h-4 w-3/4 rounded-md', 'h-3 w-1/3 rounded-md', 'h-1 w-1/2 rounded-full']} />
       ))}
     </div>
   );
@@ -51,8 +44,7 @@ function WatchHistory({ userId }: { userId: number }) {
   const locale = useLocale();
   const queryClient = useQueryClient();
   const query = useWatchHistory(userId);
-  const remove = useRemoveWatchRecords(userId);
-  const [editing, setEditing] = useState(false);
+  const removal = useRemoveWatchRecords(userId);
 
   // What this device watched as a guest and could not be merged at sign-in gets another try.
   useEffect(() => {
@@ -60,34 +52,16 @@ function WatchHistory({ userId }: { userId: number }) {
   }, [queryClient, userId]);
 
   const items = useListItems(query.data, recordDramaId);
-  const ids = useMemo(() => items.map((item) => item.dramaId), [items]);
-  const selection = useSelection(ids);
-  const isEditing = editing && items.length > 0;
+  const ids = useMemo(() => items.map(recordDramaId), [items]);
+  const edit = useListEditing({
+    ids,
+    removal,
+    confirmText: (count) => ({ title: t('history.removeTitle', { count }), message: t('history.removeMessage') }),
+    removedText: (count) => t('history.removedMany', { count }),
+  });
   const groups = useMemo(() => groupByDay(items, (item) => new Date(item.updatedAt)), [items]);
   const now = new Date();
   const timeFormat = new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit' });
-
-  const run = (target: number[] | 'all', done: string) => {
-    remove.mutate(target, {
-      onSuccess: () => toast.success(done),
-      onError: () => toast.error(t('listEdit.removeFailed')),
-    });
-  };
-
-  const removeSelected = async () => {
-    const chosen = selection.selected;
-    if (chosen.length === 0) return;
-    const confirmed = await confirm({
-      title: t('history.removeTitle', { count: chosen.length }),
-      message: t('history.removeMessage'),
-      confirmText: t('listEdit.remove'),
-      cancelText: t('common.cancel'),
-      danger: true,
-    });
-    if (!confirmed) return;
-    selection.clear();
-    run(chosen, t('history.removedMany', { count: chosen.length }));
-  };
 
   const clearAll = async () => {
     const confirmed = await confirm({
@@ -98,9 +72,8 @@ function WatchHistory({ userId }: { userId: number }) {
       danger: true,
     });
     if (!confirmed) return;
-    selection.clear();
-    setEditing(false);
-    run('all', t('history.cleared'));
+    edit.setEditing(false);
+    edit.remove('all', t('history.cleared'));
   };
 
   return (
@@ -111,7 +84,7 @@ function WatchHistory({ userId }: { userId: number }) {
         trailing={
           items.length > 0 && (
             <>
-              {!isEditing && (
+              {!edit.isEditing && (
                 <button
                   type="button"
                   onClick={() => void clearAll()}
@@ -122,13 +95,7 @@ function WatchHistory({ userId }: { userId: number }) {
                   <Trash2 aria-hidden className="size-5" strokeWidth={1.9} />
                 </button>
               )}
-              <EditToggle
-                editing={isEditing}
-                onToggle={() => {
-                  selection.clear();
-                  setEditing(!isEditing);
-                }}
-              />
+              <EditToggle editing={edit.isEditing} onToggle={edit.toggle} />
             </>
           )
         }
@@ -137,23 +104,16 @@ function WatchHistory({ userId }: { userId: number }) {
         query={query}
         keyOf={recordDramaId}
         skeleton={<RowsSkeleton />}
-        errorClassName="flex-1 justify-center"
         renderEmpty={() => (
           <EmptyState
             icon={History}
             title={t('history.empty')}
             description={t('history.emptyHint')}
-            action={
-              <Link to="/category" className="btn-primary">
-                <LayoutGrid aria-hidden className="size-4" />
-                {t('history.browse')}
-              </Link>
-            }
+            action={<EmptyStateLink to="/category" icon={LayoutGrid}>{t('history.browse')}</EmptyStateLink>}
             className="flex-1 justify-center pb-20"
           />
         )}
-        endText={items.length > 5 ? t('common.endOfList') : undefined}
-        loadMoreClassName={isEditing ? 'mb-16' : ''}
+        {...edit.list}
       >
         {() => (
           <div data-testid="history-list">
@@ -169,10 +129,10 @@ function WatchHistory({ userId }: { userId: number }) {
                         <HistoryRow
                           item={item}
                           time={timeFormat.format(new Date(item.updatedAt))}
-                          editing={isEditing}
-                          selected={selection.isSelected(item.dramaId)}
-                          onToggle={() => selection.toggle(item.dramaId)}
-                          onRemove={() => run([item.dramaId], t('history.removed'))}
+                          editing={edit.isEditing}
+                          selected={edit.selection.isSelected(item.dramaId)}
+                          onToggle={() => edit.selection.toggle(item.dramaId)}
+                          onRemove={() => edit.remove([item.dramaId], t('history.removed'))}
                         />
                       </li>
                     ))}
@@ -183,15 +143,7 @@ function WatchHistory({ userId }: { userId: number }) {
           </div>
         )}
       </InfiniteList>
-      {isEditing && (
-        <SelectionBar
-          selectedCount={selection.selected.length}
-          allSelected={selection.allSelected}
-          onToggleAll={selection.toggleAll}
-          onRemove={() => void removeSelected()}
-          busy={remove.isPending}
-        />
-      )}
+      {edit.isEditing && <SelectionBar {...edit.bar} />}
     </div>
   );
 }

@@ -1,7 +1,6 @@
 import { SearchX } from 'lucide-react';
 import { useTranslation } from '../../../shared/i18n/i18n';
-import { Link } from 'react-router';
-import { EmptyState } from '../../../shared/ui/empty-state';
+import { EmptyState, EmptyStateLink } from '../../../shared/ui/empty-state';
 import { PageHeader } from '../../../shared/ui/page-header';
 
 export function NotFoundPage() {
@@ -14,11 +13,7 @@ export function NotFoundPage() {
         icon={SearchX}
         title={t('common.notFound')}
         description={t('notFound.description')}
-        action={
-          <Link to="/" className="btn-primary">
-            {t('placeholder.backHome')}
-          </Link>
-        }
+        action={<EmptyStateLink to="/">{t('placeholder.backHome')}</EmptyStateLink>}
       />
     </div>
   );

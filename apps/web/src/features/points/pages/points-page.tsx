@@ -1,10 +1,11 @@
 import { ReceiptText } from 'lucide-react';
 import { useTranslation } from '../../../shared/i18n/i18n';
-import { Link } from 'react-router';
+import { CardList } from '../../../shared/ui/card-list';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { ErrorState } from '../../../shared/ui/error-state';
-import { PageHeader } from '../../../shared/ui/page-header';
+import { HeaderLink, PageHeader } from '../../../shared/ui/page-header';
 import { SectionHeader } from '../../../shared/ui/section-header';
+import { Placeholders } from '../../../shared/ui/skeleton';
 import { usePointsSummary } from '../api/get-points-summary';
 import { useInfinitePointsRecords } from '../api/get-points-records';
 import { useTasks } from '../api/get-tasks';
@@ -27,21 +28,19 @@ function RecentRecords() {
       {records.error && !records.data ? (
         <ErrorState compact error={records.error} onRetry={() => void records.refetch()} className="mx-4 mt-2.5" />
       ) : records.isPending ? (
-        <ul className="mx-4 mt-2.5 divide-y divide-line overflow-hidden rounded-2xl border border-line bg-surface">
-          {Array.from({ length: 3 }, (_, index) => (
-            <RecordRowSkeleton key={index} />
-          ))}
-        </ul>
+        <CardList className="mt-2.5">
+          <Placeholders count={3} of={RecordRowSkeleton} />
+        </CardList>
       ) : items.length === 0 ? (
         <div className="mx-4 mt-2.5 rounded-2xl border border-line bg-surface">
           <EmptyState icon={ReceiptText} title={t('points.noRecords')} description={t('points.noRecordsBody')} />
         </div>
       ) : (
-        <ul className="mx-4 mt-2.5 divide-y divide-line overflow-hidden rounded-2xl border border-line bg-surface">
+        <CardList className="mt-2.5">
           {items.map((record) => (
             <RecordRow key={record.id} record={record} />
           ))}
-        </ul>
+        </CardList>
       )}
     </section>
   );
@@ -60,11 +59,7 @@ export function PointsPage() {
       <PageHeader
         title={t('routes.points')}
         fallback="/profile"
-        trailing={
-          <Link to="/points/records" className="icon-btn" aria-label={t('routes.pointsRecords')}>
-            <ReceiptText aria-hidden className="size-[22px]" strokeWidth={1.9} />
-          </Link>
-        }
+        trailing={<HeaderLink to="/points/records" label={t('routes.pointsRecords')} icon={ReceiptText} />}
       />
       {summary.error && !summary.data ? (
         <LoadError title={t('points.loadFailed')} error={summary.error} onRetry={() => void summary.refetch()} />

@@ -1,12 +1,10 @@
 import { pointsRecordTypeSchema, type PointsRecord, type PointsRecordType } from '@drama/contracts';
 import { ListChecks, ReceiptText } from 'lucide-react';
 import { useTranslation } from '../../../shared/i18n/i18n';
-import { Link, useSearchParams } from 'react-router';
-import { CardList } from '../../../shared/ui/card-list';
-import { EmptyState } from '../../../shared/ui/empty-state';
-import { InfiniteList } from '../../../shared/ui/infinite-list/infinite-list';
+import { useSearchParams } from 'react-router';
+import { EmptyState, EmptyStateLink } from '../../../shared/ui/empty-state';
+import { InfiniteCardList } from '../../../shared/ui/infinite-list/infinite-card-list';
 import { PageHeader } from '../../../shared/ui/page-header';
-import { Placeholders } from '../../../shared/ui/skeleton';
 import { useInfinitePointsRecords } from '../api/get-points-records';
 import { LoadError } from '../components/load-error';
 import { RecordRow, RecordRowSkeleton } from '../components/record-row';
@@ -32,14 +30,13 @@ export function RecordsPage() {
       <div className="sticky top-[calc(env(safe-area-inset-top)+3rem)] z-20 border-b border-line bg-bg/90 py-1 backdrop-blur-xl">
         <RecordTypeChips value={type} onChange={choose} />
       </div>
-      <InfiniteList
+      <InfiniteCardList
         query={query}
         keyOf={recordId}
-        skeleton={
-          <CardList className="mt-3">
-            <Placeholders count={8} of={RecordRowSkeleton} />
-          </CardList>
-        }
+        placeholder={RecordRowSkeleton}
+        placeholderCount={8}
+        data-testid="records-list"
+        renderItem={(record) => <RecordRow record={record} />}
         renderError={(error, retry) => <LoadError title={t('points.records.loadFailed')} error={error} onRetry={retry} />}
         renderEmpty={() => (
           <EmptyState
@@ -47,24 +44,10 @@ export function RecordsPage() {
             icon={ReceiptText}
             title={type ? t('points.records.emptyFiltered') : t('points.noRecords')}
             description={t('points.noRecordsBody')}
-            action={
-              <Link to="/points/tasks" className="btn-primary">
-                <ListChecks aria-hidden className="size-4" />
-                {t('points.earnAction')}
-              </Link>
-            }
+            action={<EmptyStateLink to="/points/tasks" icon={ListChecks}>{t('points.earnAction')}</EmptyStateLink>}
           />
         )}
-        endText={t('common.endOfList')}
-      >
-        {(records) => (
-          <CardList className="mt-3" data-testid="records-list">
-            {records.map((record) => (
-              <RecordRow key={record.id} record={record} />
-            ))}
-          </CardList>
-        )}
-      </InfiniteList>
+      />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { formErrorMessage } from '../../../shared/i18n/error-message';
 import { useLocale } from '../../../shared/i18n/i18n';
 import { useSystemSettings } from '../../../shared/system-settings/get-system-settings';
+import { CardList } from '../../../shared/ui/card-list';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { toast } from '../../../shared/ui/toast/toast-store';
@@ -29,7 +30,7 @@ function TaskSection({ title, children }: { title: string; children: ReactNode }
   return (
     <section className="mt-5">
       <h2 className="px-5 text-[15px] font-bold tracking-tight text-fg">{title}</h2>
-      <ul className="mx-4 mt-2 divide-y divide-line overflow-hidden rounded-2xl border border-line bg-surface">{children}</ul>
+      <CardList className="mt-2">{children}</CardList>
     </section>
   );
 }

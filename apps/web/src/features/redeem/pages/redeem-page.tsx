@@ -1,9 +1,9 @@
 import { redeemBodySchema, type RedeemResult } from '@drama/contracts';
-import { ChevronRight, Gift, History } from 'lucide-react';
+import { Gift, History } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../shared/i18n/i18n';
-import { Link } from 'react-router';
-import { PageHeader } from '../../../shared/ui/page-header';
+import { NavCard } from '../../../shared/ui/nav-card';
+import { HeaderLink, PageHeader } from '../../../shared/ui/page-header';
 import { SubmitButton } from '../../../shared/ui/form/submit-button';
 import { useRedeemCode } from '../api/redeem-code';
 import { RedeemCodeField } from '../components/code-field';
@@ -62,11 +62,7 @@ export function RedeemPage() {
       <PageHeader
         title={t('routes.redeem')}
         fallback="/profile"
-        trailing={
-          <Link to="/redeem/records" className="icon-btn" aria-label={t('routes.redeemRecords')}>
-            <History aria-hidden className="size-[22px]" strokeWidth={1.9} />
-          </Link>
-        }
+        trailing={<HeaderLink to="/redeem/records" label={t('routes.redeemRecords')} icon={History} />}
       />
       <div className="px-4 pt-5">
         <div className="flex items-start gap-3.5 rounded-2xl bg-surface-2 px-4 py-3.5">
@@ -88,16 +84,13 @@ export function RedeemPage() {
 
         {result && <RedeemResultCard result={result} />}
 
-        <Link
+        <NavCard
           to="/redeem/records"
-          className="mt-5 flex min-h-13 items-center gap-3 rounded-2xl border border-line bg-surface px-4 active:bg-surface-2"
-        >
-          <span className="grid size-8 shrink-0 place-items-center rounded-[10px] bg-info/12 text-info">
-            <History aria-hidden className="size-[18px]" />
-          </span>
-          <span className="min-w-0 flex-1 truncate text-[15px]">{t('routes.redeemRecords')}</span>
-          <ChevronRight aria-hidden className="size-4 shrink-0 text-fg-subtle" />
-        </Link>
+          icon={History}
+          tone="bg-info/12 text-info"
+          label={t('routes.redeemRecords')}
+          className="mt-5"
+        />
 
         <ul className="mt-5 list-disc space-y-1 pl-5 text-xs leading-relaxed text-fg-subtle marker:text-line-strong">
           <li>{t('redeem.ruleOnce')}</li>

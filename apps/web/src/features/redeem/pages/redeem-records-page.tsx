@@ -1,12 +1,9 @@
 import type { RedeemRecord } from '@drama/contracts';
 import { Ticket } from 'lucide-react';
 import { useTranslation } from '../../../shared/i18n/i18n';
-import { Link } from 'react-router';
-import { CardList } from '../../../shared/ui/card-list';
-import { EmptyState } from '../../../shared/ui/empty-state';
-import { InfiniteList } from '../../../shared/ui/infinite-list/infinite-list';
+import { EmptyState, EmptyStateLink } from '../../../shared/ui/empty-state';
+import { InfiniteCardList } from '../../../shared/ui/infinite-list/infinite-card-list';
 import { PageHeader } from '../../../shared/ui/page-header';
-import { Placeholders } from '../../../shared/ui/skeleton';
 import { useInfiniteRedeemRecords } from '../api/get-redeem-records';
 import { RedeemRecordRow, RedeemRecordSkeleton } from '../components/redeem-record-row';
 
@@ -20,38 +17,23 @@ export function RedeemRecordsPage() {
   return (
     <div className="flex flex-1 flex-col pb-8" data-testid="redeem-records-page">
       <PageHeader title={t('routes.redeemRecords')} fallback="/redeem" />
-      <InfiniteList
+      <InfiniteCardList
         query={query}
         keyOf={recordId}
-        skeleton={
-          <CardList className="mt-3">
-            <Placeholders count={6} of={RedeemRecordSkeleton} />
-          </CardList>
-        }
+        placeholder={RedeemRecordSkeleton}
+        placeholderCount={6}
+        data-testid="redeem-records-list"
+        renderItem={(record) => <RedeemRecordRow record={record} />}
         renderEmpty={() => (
           <EmptyState
             className="mt-10"
             icon={Ticket}
             title={t('redeem.recordsEmpty')}
             description={t('redeem.recordsEmptyBody')}
-            action={
-              <Link to="/redeem" className="btn-primary">
-                <Ticket aria-hidden className="size-4" />
-                {t('routes.redeem')}
-              </Link>
-            }
+            action={<EmptyStateLink to="/redeem" icon={Ticket}>{t('routes.redeem')}</EmptyStateLink>}
           />
         )}
-        endText={t('common.endOfList')}
-      >
-        {(records) => (
-          <CardList className="mt-3" data-testid="redeem-records-list">
-            {records.map((record) => (
-              <RedeemRecordRow key={record.id} record={record} />
-            ))}
-          </CardList>
-        )}
-      </InfiniteList>
+      />
     </div>
   );
 }

@@ -1,8 +1,9 @@
-import { ChevronDown, ChevronRight, Clock, Info, MessageSquareText, PhoneCall } from 'lucide-react';
+import { ChevronDown, Clock, Info, MessageSquareText, PhoneCall } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/i18n';
 import { Link } from 'react-router';
 import { useSystemSettings } from '../../../shared/system-settings/get-system-settings';
+import { NavCard } from '../../../shared/ui/nav-card';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { isServiceOpen } from '../lib/service-hours';
@@ -86,16 +87,7 @@ export function SupportPage() {
           ))}
         </div>
 
-        <Link
-          to="/about"
-          className="mt-5 flex min-h-13 items-center gap-3 rounded-2xl border border-line bg-surface px-4 active:bg-surface-2"
-        >
-          <span className="grid size-8 shrink-0 place-items-center rounded-[10px] bg-surface-3 text-fg-muted">
-            <Info aria-hidden className="size-[18px]" />
-          </span>
-          <span className="min-w-0 flex-1 truncate text-[15px]">{t('routes.about')}</span>
-          <ChevronRight aria-hidden className="size-4 shrink-0 text-fg-subtle" />
-        </Link>
+        <NavCard to="/about" icon={Info} tone="bg-surface-3 text-fg-muted" label={t('routes.about')} className="mt-5" />
       </div>
     </div>
   );

@@ -26,7 +26,7 @@ export function useListItems<TItem>(data: InfiniteListQuery<TItem>['data'], keyO
   }, [data, keyOf]);
 }
 
-interface InfiniteListProps<TItem> {
+export interface InfiniteListProps<TItem> {
   query: InfiniteListQuery<TItem>;
   /** What makes an item the same item on another page; defined outside the component. */
   keyOf: (item: TItem) => Key;
