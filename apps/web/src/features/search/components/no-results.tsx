@@ -1,7 +1,7 @@
 import { SearchX } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from '../../../shared/i18n/i18n';
-import { useDramas } from '../../home/api/get-dramas';
+import { useDramas } from '../../home';
 import { DramaCard } from '../../../shared/ui/drama-card';
 import { EmptyState } from '../../../shared/ui/empty-state';
 import { DramaCardSkeleton } from '../../../shared/ui/skeleton';
