@@ -1,5 +1,6 @@
 import { ShieldBan } from 'lucide-react';
 import { useTranslation } from '../../../shared/i18n/i18n';
+import { StatusIcon } from '../../../shared/ui/status-icon';
 
 /** Shown in place of the form when sign-in is refused because the account is disabled. */
 export function DisabledAccount({ onUseAnother }: { onUseAnother: () => void }) {
@@ -10,9 +11,7 @@ export function DisabledAccount({ onUseAnother }: { onUseAnother: () => void }) 
       data-testid="account-disabled"
       className="flex animate-fade-in flex-col items-center rounded-3xl border border-line bg-surface px-6 py-8 text-center shadow-card"
     >
-      <div className="grid size-16 place-items-center rounded-full bg-danger/12 text-danger">
-        <ShieldBan aria-hidden className="size-8" strokeWidth={1.75} />
-      </div>
+      <StatusIcon icon={ShieldBan} tone="bg-danger/12 text-danger" />
       <h2 className="mt-4 text-lg font-semibold">{t('auth.disabledTitle')}</h2>
       <p className="mt-2 text-sm leading-relaxed text-fg-muted">
         {t('auth.disabledMessage', { hours: t('profile.serviceHours') })}

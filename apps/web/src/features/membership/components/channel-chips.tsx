@@ -1,6 +1,7 @@
 import type { PaymentChannel, PaymentChannelId } from '@drama/contracts';
 import { useTranslation } from '../../../shared/i18n/i18n';
 import { ChannelIcon } from '../../../shared/ui/channel-icon';
+import { ChoiceButton } from '../../../shared/ui/choice-button';
 
 interface ChannelChipsProps {
   channels: readonly PaymentChannel[];
@@ -19,20 +20,18 @@ export function ChannelChips({ channels, selected, onSelect }: ChannelChipsProps
       {channels.map((channel) => {
         const checked = channel.id === selected;
         return (
-          <button
+          <ChoiceButton
             key={channel.id}
-            type="button"
-            role="radio"
-            aria-checked={checked}
-            onClick={() => onSelect(channel.id)}
-            data-testid={`channel-${channel.id}`}
+            selected={checked}
+            onSelect={() => onSelect(channel.id)}
+            testId={`channel-${channel.id}`}
             className={`flex h-10 min-w-0 flex-1 items-center justify-center gap-2 rounded-full border px-3 text-sm font-medium transition-colors duration-150 active:scale-[0.98] ${
               checked ? 'border-accent-fill bg-accent-fill/10 text-fg' : 'border-line-strong text-fg-muted'
             }`}
           >
             <ChannelIcon channel={channel.id} size="sm" />
             <span className="truncate">{t(`membership.channels.${channel.id}`)}</span>
-          </button>
+          </ChoiceButton>
         );
       })}
     </div>

@@ -1,6 +1,7 @@
 import type { PaymentChannel } from '@drama/contracts';
 import { useTranslation } from '../../../shared/i18n/i18n';
 import { ChannelIcon } from '../../../shared/ui/channel-icon';
+import { ChoiceButton } from '../../../shared/ui/choice-button';
 
 interface ChannelOptionProps {
   channel: PaymentChannel;
@@ -12,12 +13,10 @@ interface ChannelOptionProps {
 export function ChannelOption({ channel, selected, onSelect }: ChannelOptionProps) {
   const { t } = useTranslation();
   return (
-    <button
-      type="button"
-      role="radio"
-      aria-checked={selected}
-      onClick={onSelect}
-      data-testid={`channel-${channel.id}`}
+    <ChoiceButton
+      selected={selected}
+      onSelect={onSelect}
+      testId={`channel-${channel.id}`}
       className="flex min-h-14 w-full items-center gap-3 px-4 text-left active:bg-surface-2"
     >
       <ChannelIcon channel={channel.id} />
@@ -30,6 +29,6 @@ export function ChannelOption({ channel, selected, onSelect }: ChannelOptionProp
       >
         {selected && <span className="size-2 rounded-full bg-on-accent" />}
       </span>
-    </button>
+    </ChoiceButton>
   );
 }

@@ -1,12 +1,13 @@
+import type { Plan } from '@drama/contracts';
 import { LoaderCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../../shared/i18n/i18n';
 import { formatYuan } from '../lib/format';
+import { planSaving } from '../lib/saving';
 
 interface PayBarProps {
-  /** Null while the plans load: the total shows a dash rather than a wrong number. */
-  amountFen: number | null;
-  originalFen: number | null;
+  /** Undefined while the plans load: the total shows a dash rather than a wrong number. */
+  plan: Plan | undefined;
   label: string;
   disabled?: boolean;
   pending?: boolean;
@@ -17,9 +18,9 @@ interface PayBarProps {
 }
 
 /** The total and the pay button, kept in reach above the tab bar however far the page scrolls. */
-export function PayBar({ amountFen, originalFen, label, disabled = false, pending = false, onPay, testId, children }: PayBarProps) {
+export function PayBar({ plan, label, disabled = false, pending = false, onPay, testId, children }: PayBarProps) {
   const { t } = useTranslation();
-  const saving = amountFen !== null && originalFen !== null && originalFen > amountFen ? originalFen - amountFen : null;
+  const saving = plan ? planSaving(plan) : null;
   return (
     <div className="sticky bottom-[calc(3.5rem+env(safe-area-inset-bottom))] z-30 lg:bottom-0 mt-auto border-t border-line bg-bg/95 px-4 py-3 backdrop-blur-xl">
       {children}
@@ -28,7 +29,7 @@ export function PayBar({ amountFen, originalFen, label, disabled = false, pendin
           <p className="text-xs text-fg-subtle">{t('membership.total')}</p>
           <p className="flex min-w-0 items-baseline gap-2">
             <span className="text-[26px] leading-tight font-bold tracking-tight text-accent tabular-nums" data-testid="pay-total">
-              {amountFen === null ? '—' : formatYuan(amountFen)}
+              {plan ? formatYuan(plan.priceFen) : '—'}
             </span>
             {saving !== null && (
               <span className="truncate text-xs font-medium text-fg-muted">

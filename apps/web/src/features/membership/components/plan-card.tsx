@@ -1,7 +1,10 @@
 import type { Plan } from '@drama/contracts';
 import { Check } from 'lucide-react';
 import { useTranslation } from '../../../shared/i18n/i18n';
+import { ChoiceButton } from '../../../shared/ui/choice-button';
+import { Skeleton } from '../../../shared/ui/skeleton';
 import { formatPricePerDay, formatYuan } from '../lib/format';
+import { planSaving } from '../lib/saving';
 
 interface PlanCardProps {
   plan: Plan;
@@ -13,12 +16,10 @@ interface PlanCardProps {
 export function PlanCard({ plan, selected, onSelect }: PlanCardProps) {
   const { t } = useTranslation();
   return (
-    <button
-      type="button"
-      role="radio"
-      aria-checked={selected}
-      onClick={onSelect}
-      data-testid={`plan-${plan.code}`}
+    <ChoiceButton
+      selected={selected}
+      onSelect={onSelect}
+      testId={`plan-${plan.code}`}
       className={`relative flex min-h-[132px] min-w-0 flex-col items-start rounded-2xl border-2 px-3.5 pt-4 pb-3 text-left transition-colors duration-150 active:scale-[0.98] ${
         selected ? 'border-gold-fill-2 bg-gold/10' : 'border-line bg-surface'
       }`}
@@ -42,7 +43,7 @@ export function PlanCard({ plan, selected, onSelect }: PlanCardProps) {
         <span className="text-[24px] leading-none font-bold tracking-tight text-fg tabular-nums" data-testid="plan-price">
           {formatYuan(plan.priceFen)}
         </span>
-        {plan.originalPriceFen !== null && plan.originalPriceFen > plan.priceFen && (
+        {planSaving(plan) !== null && plan.originalPriceFen !== null && (
           <s className="text-xs text-fg-subtle tabular-nums">
             <span className="sr-only">{t('membership.originalPrice')}</span>
             {formatYuan(plan.originalPriceFen)}
@@ -55,6 +56,10 @@ export function PlanCard({ plan, selected, onSelect }: PlanCardProps) {
       >
         {t('membership.perDay', { price: formatPricePerDay(plan.pricePerDayFen) })}
       </span>
-    </button>
+    </ChoiceButton>
   );
+}
+
+export function PlanCardSkeleton() {
+  return <Skeleton className="h-[132px] rounded-2xl" />;
 }

@@ -1,8 +1,9 @@
 import { isVipActive, type UserInfo } from '@drama/contracts';
-import { Crown, Gauge, Lock, MonitorPlay, ShieldBan, type LucideIcon } from 'lucide-react';
+import { Gauge, Lock, MonitorPlay, ShieldBan, type LucideIcon } from 'lucide-react';
 import { useTranslation } from '../../../shared/i18n/i18n';
 import { useLocale, type TranslationKey } from '../../../shared/i18n/i18n';
-import { formatDate } from '../lib/format';
+import { formatDate } from '../../../shared/format/date';
+import { CrownBadge, GoldShine } from './vip-art';
 
 export type VipState = 'active' | 'expired' | 'none';
 
@@ -37,16 +38,9 @@ export function VipStatus({ user }: { user: Pick<UserInfo, 'username' | 'vipLeve
       data-vip={state}
       className="relative overflow-hidden rounded-3xl bg-gradient-to-br from-gold-fill to-gold-fill-2 p-4 text-on-gold shadow-[0_14px_32px_-18px_var(--gold-fill-2)]"
     >
-      <div aria-hidden className="pointer-events-none absolute -top-12 -right-10 size-40 rounded-full bg-white/25 blur-2xl" />
-      <Crown
-        aria-hidden
-        className="pointer-events-none absolute -right-3 -bottom-6 size-28 rotate-[-14deg] opacity-[0.09]"
-        strokeWidth={1.5}
-      />
+      <GoldShine glow="-top-12 -right-10 size-40" crown="-right-3 -bottom-6 size-28 opacity-[0.09]" />
       <div className="relative flex items-center gap-3">
-        <span className="grid size-11 shrink-0 place-items-center rounded-2xl bg-on-gold text-gold-fill">
-          <Crown aria-hidden className="size-6" strokeWidth={2} fill="currentColor" fillOpacity={0.25} />
-        </span>
+        <CrownBadge />
         <div className="min-w-0 flex-1">
           <p className="truncate text-base font-bold">{user.username}</p>
           <p className="mt-0.5 truncate text-[13px] font-medium opacity-80" data-testid="vip-state-text">

@@ -7,7 +7,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { meQueryOptions } from '../../../shared/account/get-me';
 import { useSession } from '../../../shared/session/session-store';
 import { PageHeader } from '../../../shared/ui/page-header';
-import { Skeleton } from '../../../shared/ui/skeleton';
+import { Placeholders, Skeleton } from '../../../shared/ui/skeleton';
 import { useWatchTarget } from '../../../shared/watch-target/use-watch-target';
 import { playerPathFor } from '../../../shared/watch-target/watch-target';
 import { usePendingOrder } from '../../orders';
@@ -15,9 +15,9 @@ import { usePaymentChannels } from '../api/get-payment-channels';
 import { usePlans } from '../api/get-plans';
 import { useTargetEpisode } from '../api/get-target-drama';
 import { ChannelChips } from '../components/channel-chips';
-import { InlineError } from '../../../shared/ui/inline-error';
 import { PayBar } from '../components/pay-bar';
-import { PlanCard } from '../components/plan-card';
+import { OptionsSection } from '../components/options-section';
+import { PlanCard, PlanCardSkeleton } from '../components/plan-card';
 import { UnlockTarget } from '../components/unlock-target';
 import { UnpaidOrderBanner } from '../components/unpaid-order-banner';
 import { VipStatus } from '../components/vip-status';
@@ -71,54 +71,35 @@ export function MembershipPage() {
 
         {pending.data && <UnpaidOrderBanner order={pending.data} target={target} />}
 
-        <section aria-labelledby="plans-title">
-          <h2 id="plans-title" className="px-1 pb-3 text-lg font-bold tracking-tight">
-            {t('membership.plansTitle')}
-          </h2>
-          {plans.isPending ? (
+        <OptionsSection
+          id="plans-title"
+          title={t('membership.plansTitle')}
+          query={plans}
+          failedTitle={t('membership.planLoadFailed')}
+          noneText={t('membership.noPlans')}
+          loading={
             <div className="grid grid-cols-2 gap-x-3 gap-y-4 pt-1.5" aria-busy>
-              {Array.from({ length: 4 }, (_, index) => (
-                <Skeleton key={index} className="h-[132px] rounded-2xl" />
-              ))}
+              <Placeholders count={4} of={PlanCardSkeleton} />
             </div>
-          ) : plans.error ? (
-            <InlineError title={t('membership.planLoadFailed')} error={plans.error} onRetry={() => void plans.refetch()} />
-          ) : plans.data.length === 0 ? (
-            <p className="rounded-2xl border border-line bg-surface px-4 py-6 text-center text-sm text-fg-muted">
-              {t('membership.noPlans')}
-            </p>
-          ) : (
-            <div role="radiogroup" aria-labelledby="plans-title" className="grid grid-cols-2 gap-x-3 gap-y-4 pt-1.5">
-              {plans.data.map((item) => (
-                <PlanCard
-                  key={item.id}
-                  plan={item}
-                  selected={item.id === plan?.id}
-                  onSelect={() => setPlanCode(item.code)}
-                />
-              ))}
-            </div>
-          )}
-        </section>
+          }
+          groupClassName="grid grid-cols-2 gap-x-3 gap-y-4 pt-1.5"
+        >
+          {(items) =>
+            items.map((item) => (
+              <PlanCard key={item.id} plan={item} selected={item.id === plan?.id} onSelect={() => setPlanCode(item.code)} />
+            ))
+          }
+        </OptionsSection>
 
         {/* Channels sit in the pay bar; here only what keeps them from it (an error, none on offer). */}
         {(channels.error || channels.data?.length === 0) && (
-          <section aria-labelledby="channels-title">
-            <h2 id="channels-title" className="px-1 pb-3 text-lg font-bold tracking-tight">
-              {t('membership.channelsTitle')}
-            </h2>
-            {channels.error ? (
-              <InlineError
-                title={t('membership.channelLoadFailed')}
-                error={channels.error}
-                onRetry={() => void channels.refetch()}
-              />
-            ) : (
-              <p className="rounded-2xl border border-line bg-surface px-4 py-6 text-center text-sm text-fg-muted">
-                {t('membership.noChannels')}
-              </p>
-            )}
-          </section>
+          <OptionsSection
+            id="channels-title"
+            title={t('membership.channelsTitle')}
+            query={channels}
+            failedTitle={t('membership.channelLoadFailed')}
+            noneText={t('membership.noChannels')}
+          />
         )}
 
         <nav aria-label={t('membership.more')} className="divide-y divide-line overflow-hidden rounded-2xl border border-line bg-surface">
@@ -130,8 +111,7 @@ export function MembershipPage() {
       </div>
 
       <PayBar
-        amountFen={plan?.priceFen ?? null}
-        originalFen={plan?.originalPriceFen ?? null}
+        plan={plan}
         label={t('membership.continue')}
         disabled={!plan || !channel}
         onPay={() => {

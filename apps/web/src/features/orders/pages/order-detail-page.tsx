@@ -1,5 +1,5 @@
 import type { OrderDetail } from '@drama/contracts';
-import { Check, Copy, CreditCard, LoaderCircle } from 'lucide-react';
+import { Check, Copy, CreditCard } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../../shared/i18n/i18n';
 import { Link, useParams } from 'react-router';
@@ -12,7 +12,7 @@ import { toast } from '../../../shared/ui/toast/toast-store';
 import { formatYuan } from '../../membership';
 import { OrderScreen } from '../components/order-screen';
 import { OrderStatusBadge } from '../components/order-status-badge';
-import { useCancelOrderFlow } from '../hooks/use-cancel-order-flow';
+import { CancelOrderButton } from '../components/cancel-order-button';
 import { failureReasonText } from '../lib/failure-reason';
 
 export function OrderDetailPage() {
@@ -36,7 +36,6 @@ export function OrderDetailPage() {
 function OrderDetailView({ order }: { order: OrderDetail }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const cancel = useCancelOrderFlow();
   const failure = failureReasonText(t, order);
   const pending = order.status === 'pending';
 
@@ -114,16 +113,7 @@ function OrderDetailView({ order }: { order: OrderDetail }) {
             <CreditCard aria-hidden className="size-5" />
             {t('orders.continuePay')}
           </Link>
-          <button
-            type="button"
-            onClick={() => void cancel.run(order.id)}
-            disabled={cancel.isPending}
-            data-testid="cancel-order"
-            className="inline-flex min-h-12 items-center justify-center gap-2 rounded-full text-[15px] font-semibold text-fg-muted active:bg-surface-2 disabled:opacity-60"
-          >
-            {cancel.isPending && <LoaderCircle aria-hidden className="size-4 animate-spin" />}
-            {t('orders.cancelOrder')}
-          </button>
+          <CancelOrderButton orderId={order.id} className="min-h-12 justify-center text-[15px]" />
         </div>
       )}
 

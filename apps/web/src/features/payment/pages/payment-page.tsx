@@ -7,10 +7,11 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ChannelIcon } from '../../../shared/ui/channel-icon';
 import { InlineError } from '../../../shared/ui/inline-error';
 import { Skeleton } from '../../../shared/ui/skeleton';
+import { StatusIcon } from '../../../shared/ui/status-icon';
 import { useWatchTarget } from '../../../shared/watch-target/use-watch-target';
 import { membershipPathFor, withWatchTarget, type WatchTarget } from '../../../shared/watch-target/watch-target';
 import { formatYuan, usePaymentChannels } from '../../membership';
-import { orderKeys, OrderScreen, useCancelOrderFlow, type OrderCheck } from '../../orders';
+import { CancelOrderButton, orderKeys, OrderScreen, type OrderCheck } from '../../orders';
 import { PaymentQr } from '../components/payment-qr';
 import { useSecondsLeft } from '../hooks/use-seconds-left';
 import { formatCountdown, pollDelay } from '../lib/polling';
@@ -91,7 +92,6 @@ interface PendingPaymentProps {
 function PendingPayment({ target, order, payment, checkError, onCheck }: PendingPaymentProps) {
   const { t } = useTranslation();
   const channels = usePaymentChannels();
-  const cancel = useCancelOrderFlow();
   const left = useSecondsLeft(payment.expiresAt);
   const expired = left !== null && left <= 0;
   const sandbox = channels.data?.find((channel) => channel.id === order.channel)?.mode === 'sandbox';
@@ -179,16 +179,7 @@ function PendingPayment({ target, order, payment, checkError, onCheck }: Pending
       </button>
 
       <div className="flex flex-col items-center gap-1">
-        <button
-          type="button"
-          onClick={() => void cancel.run(order.id)}
-          disabled={cancel.isPending}
-          data-testid="cancel-order"
-          className="inline-flex min-h-11 items-center gap-2 rounded-full px-4 text-sm font-semibold text-fg-muted active:bg-surface-2 disabled:opacity-60"
-        >
-          {cancel.isPending && <LoaderCircle aria-hidden className="size-4 animate-spin" />}
-          {t('orders.cancelOrder')}
-        </button>
+        <CancelOrderButton orderId={order.id} className="min-h-11 px-4 text-sm" />
         <p className="font-mono text-[11px] break-all text-fg-subtle">{t('orders.orderNoShort', { no: order.orderNo })}</p>
       </div>
     </>
@@ -204,9 +195,7 @@ function PaymentTimeout({ target }: { target: WatchTarget | null }) {
       data-testid="payment-timeout"
       className="flex flex-col items-center rounded-3xl border border-line bg-surface px-6 pt-10 pb-8 text-center"
     >
-      <span className="grid size-16 place-items-center rounded-full bg-warning/12 text-warning">
-        <TimerOff aria-hidden className="size-8" strokeWidth={1.75} />
-      </span>
+      <StatusIcon icon={TimerOff} tone="bg-warning/12 text-warning" />
       <h2 className="mt-4 text-lg font-bold">{t('payment.timeoutTitle')}</h2>
       <p className="mt-1.5 max-w-xs text-sm leading-relaxed text-fg-muted">{t('payment.timeout')}</p>
       <Link to={membershipPathFor(target)} replace className="btn-primary mt-6 h-12 w-full max-w-xs text-base">

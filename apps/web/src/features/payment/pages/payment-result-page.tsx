@@ -9,6 +9,7 @@ import { formatDate } from '../../../shared/format/date';
 import { useLocale } from '../../../shared/i18n/i18n';
 import { InlineError } from '../../../shared/ui/inline-error';
 import { Skeleton } from '../../../shared/ui/skeleton';
+import { StatusIcon } from '../../../shared/ui/status-icon';
 import { useWatchTarget } from '../../../shared/watch-target/use-watch-target';
 import { membershipPathFor, playerPathFor, withWatchTarget, type WatchTarget } from '../../../shared/watch-target/watch-target';
 import { formatYuan, useTargetEpisode } from '../../membership';
@@ -187,7 +188,7 @@ interface ResultCardProps {
   actions?: ReactNode;
 }
 
-function ResultCard({ icon: Icon, tone, spin = false, title, order, children, actions }: ResultCardProps) {
+function ResultCard({ icon, tone, spin = false, title, order, children, actions }: ResultCardProps) {
   const { t } = useTranslation();
   return (
     <section
@@ -195,9 +196,7 @@ function ResultCard({ icon: Icon, tone, spin = false, title, order, children, ac
       data-status={order.status}
       className="flex flex-col items-center rounded-3xl border border-line bg-surface px-6 pt-8 pb-6 text-center"
     >
-      <span className={`grid size-[72px] place-items-center rounded-full ${tone}`}>
-        <Icon aria-hidden className={`size-9 ${spin ? 'animate-spin' : ''}`} strokeWidth={1.75} />
-      </span>
+      <StatusIcon icon={icon} tone={tone} size="lg" spin={spin} />
       <h2 className="mt-4 text-xl font-bold tracking-tight" data-testid="result-title">
         {title}
       </h2>

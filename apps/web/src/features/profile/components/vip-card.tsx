@@ -1,16 +1,10 @@
 import { isVipActive, type UserInfo } from '@drama/contracts';
-import { ChevronRight, Crown } from 'lucide-react';
+import { ChevronRight } from 'lucide-react';
 import { useTranslation } from '../../../shared/i18n/i18n';
 import { Link } from 'react-router';
+import { formatDate } from '../../../shared/format/date';
 import { useLocale } from '../../../shared/i18n/i18n';
-
-/** "Dec 22, 2026" in English; "2026/12/22" in Chinese, the way the genre's apps write an expiry. */
-function formatDate(iso: string, locale: string): string {
-  const options: Intl.DateTimeFormatOptions = locale.startsWith('zh')
-    ? { year: 'numeric', month: '2-digit', day: '2-digit' }
-    : { dateStyle: 'medium' };
-  return new Intl.DateTimeFormat(locale, options).format(new Date(iso));
-}
+import { CrownBadge, GoldShine } from '../../membership';
 
 /** The member's VIP state: gold, with the expiry when active and a call to join when not. */
 export function VipCard({ user }: { user: Pick<UserInfo, 'vipLevel' | 'vipExpireTime'> }) {
@@ -26,15 +20,8 @@ export function VipCard({ user }: { user: Pick<UserInfo, 'vipLevel' | 'vipExpire
       data-vip={active ? 'active' : 'inactive'}
       className="relative flex min-h-[92px] items-center gap-3.5 overflow-hidden rounded-3xl bg-gradient-to-br from-gold-fill to-gold-fill-2 px-4 py-4 text-on-gold shadow-[0_14px_32px_-18px_var(--gold-fill-2)] transition-transform duration-150 active:scale-[0.99]"
     >
-      <div aria-hidden className="pointer-events-none absolute -top-10 -right-8 size-36 rounded-full bg-white/25 blur-2xl" />
-      <Crown
-        aria-hidden
-        className="pointer-events-none absolute right-24 -bottom-5 size-20 rotate-[-14deg] opacity-[0.08]"
-        strokeWidth={1.5}
-      />
-      <div className="grid size-11 shrink-0 place-items-center rounded-2xl bg-on-gold text-gold-fill">
-        <Crown aria-hidden className="size-6" strokeWidth={2} fill="currentColor" fillOpacity={0.25} />
-      </div>
+      <GoldShine glow="-top-10 -right-8 size-36" crown="right-24 -bottom-5 size-20 opacity-[0.08]" />
+      <CrownBadge />
       <div className="min-w-0 flex-1">
         <p className="truncate text-base font-bold">{active ? t('profile.vipActive') : t('profile.vipJoinTitle')}</p>
         <p className="mt-0.5 line-clamp-2 text-[13px] leading-snug font-medium opacity-80" data-testid="vip-status">

@@ -1,4 +1,5 @@
-import type { LucideIcon } from 'lucide-react';
+import { BellRing, Eye, MessageSquareText, Sparkles, type LucideIcon } from 'lucide-react';
+import { useTranslation, type TranslationKey } from '../../../shared/i18n/i18n';
 import {
   setUserSetting,
   useUserSettings,
@@ -6,23 +7,36 @@ import {
 } from '../../../shared/user-settings/user-settings';
 import { SettingsSwitchRow } from './settings-row';
 
-interface UserSettingSwitchProps {
+interface SwitchText {
   icon: LucideIcon;
-  setting: UserSettingPath;
-  label: string;
-  description: string;
+  label: TranslationKey;
+  description: TranslationKey;
 }
 
+// Each switch's key names it alone: no two groups share one.
+const SWITCHES: Record<UserSettingPath[1], SwitchText> = {
+  updates: { icon: BellRing, label: 'settings.notifyUpdates', description: 'settings.notifyUpdatesHint' },
+  messages: { icon: MessageSquareText, label: 'settings.notifyMessages', description: 'settings.notifyMessagesHint' },
+  history: { icon: Eye, label: 'settings.privacyHistory', description: 'settings.privacyHistoryHint' },
+  recommendations: {
+    icon: Sparkles,
+    label: 'settings.privacyRecommendations',
+    description: 'settings.privacyRecommendationsHint',
+  },
+};
+
 /** One of the member's kept switches, shown as it stands and saved as soon as it is flipped. */
-export function UserSettingSwitch({ icon, setting, label, description }: UserSettingSwitchProps) {
+export function UserSettingSwitch({ setting }: { setting: UserSettingPath }) {
+  const { t } = useTranslation();
   const settings = useUserSettings();
   const [group, key] = setting;
+  const { icon, label, description } = SWITCHES[key];
   const checked = group === 'notifications' ? settings.notifications[key] : settings.privacy[key];
   return (
     <SettingsSwitchRow
       icon={icon}
-      label={label}
-      description={description}
+      label={t(label)}
+      description={t(description)}
       checked={checked}
       onChange={(value) => setUserSetting(setting, value)}
       testId={`setting-${group}-${key}`}

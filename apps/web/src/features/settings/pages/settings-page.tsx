@@ -1,17 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import {
-  BellRing,
   BrushCleaning,
-  Eye,
   FileText,
   Globe,
   KeyRound,
   LogOut,
   Mail,
-  MessageSquareText,
   ShieldCheck,
   Smartphone,
-  Sparkles,
 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/i18n';
@@ -111,33 +107,13 @@ export function SettingsPage() {
       </SettingsGroup>
 
       <SettingsGroup title={t('settings.notifications')}>
-        <UserSettingSwitch
-          icon={BellRing}
-          setting={['notifications', 'updates']}
-          label={t('settings.notifyUpdates')}
-          description={t('settings.notifyUpdatesHint')}
-        />
-        <UserSettingSwitch
-          icon={MessageSquareText}
-          setting={['notifications', 'messages']}
-          label={t('settings.notifyMessages')}
-          description={t('settings.notifyMessagesHint')}
-        />
+        <UserSettingSwitch setting={['notifications', 'updates']} />
+        <UserSettingSwitch setting={['notifications', 'messages']} />
       </SettingsGroup>
 
       <SettingsGroup title={t('settings.privacy')}>
-        <UserSettingSwitch
-          icon={Eye}
-          setting={['privacy', 'history']}
-          label={t('settings.privacyHistory')}
-          description={t('settings.privacyHistoryHint')}
-        />
-        <UserSettingSwitch
-          icon={Sparkles}
-          setting={['privacy', 'recommendations']}
-          label={t('settings.privacyRecommendations')}
-          description={t('settings.privacyRecommendationsHint')}
-        />
+        <UserSettingSwitch setting={['privacy', 'history']} />
+        <UserSettingSwitch setting={['privacy', 'recommendations']} />
       </SettingsGroup>
 
       <SettingsGroup title={t('settings.about')}>

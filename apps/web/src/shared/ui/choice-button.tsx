@@ -1,0 +1,18 @@
+import type { ReactNode } from 'react';
+
+interface ChoiceButtonProps {
+  selected: boolean;
+  onSelect: () => void;
+  testId: string;
+  className: string;
+  children: ReactNode;
+}
+
+/** One choice of a radio group (a plan, a payment channel), drawn as a button. */
+export function ChoiceButton({ selected, onSelect, testId, className, children }: ChoiceButtonProps) {
+  return (
+    <button type="button" role="radio" aria-checked={selected} onClick={onSelect} data-testid={testId} className={className}>
+      {children}
+    </button>
+  );
+}
