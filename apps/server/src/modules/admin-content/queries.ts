@@ -34,6 +34,20 @@ export interface DramaWrite {
   episodes: readonly EpisodeWrite[];
 }
 
+/** The columns an insert and an update of a drama both write. */
+function describedColumns(drama: Omit<DramaWrite, 'counters' | 'publishedAt'>) {
+  return {
+    title: JSON.stringify(drama.title),
+    description: JSON.stringify(drama.description),
+    cover_path: drama.coverPath,
+    category_id: drama.categoryId,
+    ...(drama.status ? { status: drama.status } : {}),
+    is_featured: drama.featuredRank !== null,
+    featured_rank: drama.featuredRank,
+    is_completed: drama.completed,
+  };
+}
+
 function episodeRows(dramaId: number, episodes: readonly EpisodeWrite[]) {
   return episodes.map((episode) => ({
     drama_id: dramaId,
@@ -50,14 +64,7 @@ export async function insertDrama(db: Db, drama: DramaWrite): Promise<number> {
     .insertInto('dramas')
     .values({
       slug: drama.slug,
-      title: JSON.stringify(drama.title),
-      description: JSON.stringify(drama.description),
-      cover_path: drama.coverPath,
-      category_id: drama.categoryId,
-      ...(drama.status ? { status: drama.status } : {}),
-      is_featured: drama.featuredRank !== null,
-      featured_rank: drama.featuredRank,
-      is_completed: drama.completed,
+      ...describedColumns(drama),
       episode_count: drama.episodes.length,
       free_episode_count: drama.episodes.filter((episode) => episode.isFree).length,
       ...(drama.counters
@@ -90,17 +97,7 @@ export async function insertDrama(db: Db, drama: DramaWrite): Promise<number> {
 export async function updateDrama(db: Db, id: number, drama: Omit<DramaWrite, 'counters' | 'publishedAt'>): Promise<void> {
   await db
     .updateTable('dramas')
-    .set({
-      title: JSON.stringify(drama.title),
-      description: JSON.stringify(drama.description),
-      cover_path: drama.coverPath,
-      category_id: drama.categoryId,
-      ...(drama.status ? { status: drama.status } : {}),
-      is_featured: drama.featuredRank !== null,
-      featured_rank: drama.featuredRank,
-      is_completed: drama.completed,
-      updated_at: new Date(),
-    })
+    .set({ ...describedColumns(drama), updated_at: new Date() })
     .where('id', '=', id)
     .execute();
 

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.js';
 import type { UserRow } from '../../db/schema.js';
+import { type PageWindow, withTotal } from '../../platform/paging.js';
 
 function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (char) => `\\${char}`);
@@ -8,7 +9,7 @@ function escapeLike(value: string): string {
 /** Users whose username, email or phone contains the query, or whose id it is; newest first. */
 export async function searchUsers(
   db: Db,
-  filter: { query?: string | undefined; offset: number; limit: number },
+  filter: { query?: string | undefined } & PageWindow,
 ): Promise<{ rows: UserRow[]; total: number }> {
   let query = db.selectFrom('users');
   if (filter.query !== undefined) {
@@ -23,11 +24,7 @@ export async function searchUsers(
       ]),
     );
   }
-  const [rows, count] = await Promise.all([
-    query.selectAll().orderBy('id', 'desc').offset(filter.offset).limit(filter.limit).execute(),
-    query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.total) };
+  return withTotal(query.selectAll().orderBy('id', 'desc').offset(filter.offset).limit(filter.limit).execute(), query);
 }
 
 /** Sets the status; with `endSessions` every token issued so far stops working. */

@@ -8,6 +8,7 @@ import {
 } from '@drama/contracts';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { pageOf, pageWindow } from '../../platform/paging.js';
 import { extendVip } from '../membership/vip.js';
 import { presentOutboxMessage } from '../messages/presenters.js';
 import { findOutboxMessages } from '../messages/queries.js';
@@ -30,27 +31,14 @@ export class AdminService {
     const compact = query.target?.replace(/[\s-]/g, '');
     const target =
       compact === undefined ? undefined : PHONE_PATTERN.test(compact) ? normalizePhone(compact) : compact.toLowerCase();
-    const { rows, total } = await findOutboxMessages(this.ctx.db, {
-      target,
-      offset: (query.page - 1) * query.limit,
-      limit: query.limit,
-    });
-    return {
-      items: rows.map(presentOutboxMessage),
-      page: query.page,
-      limit: query.limit,
-      total,
-    };
+    const { rows, total } = await findOutboxMessages(this.ctx.db, { target, ...pageWindow(query) });
+    return pageOf(query, rows.map(presentOutboxMessage), total);
   }
 
   async users(query: { query?: string | undefined; page: number; limit: number }): Promise<Paged<AdminUser>> {
-    const { rows, total } = await queries.searchUsers(this.ctx.db, {
-      query: query.query,
-      offset: (query.page - 1) * query.limit,
-      limit: query.limit,
-    });
+    const { rows, total } = await queries.searchUsers(this.ctx.db, { query: query.query, ...pageWindow(query) });
     const now = this.clock();
-    return { items: rows.map((row) => presentAdminUser(row, now)), page: query.page, limit: query.limit, total };
+    return pageOf(query, rows.map((row) => presentAdminUser(row, now)), total);
   }
 
   /** Disables an account: sign-in is refused and every token it holds stops working. */

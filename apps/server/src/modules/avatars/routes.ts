@@ -1,5 +1,3 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import { AVATAR_LIMITS, errorEnvelopeSchema, userProfileResponseSchema } from '@drama/contracts';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
@@ -7,6 +5,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { sendImmutableImage } from '../../platform/immutable-image.js';
 import { imageFilePart } from '../../platform/multipart-file.js';
 import { enforceRateLimit, type RateLimiter } from '../../platform/rate-limit.js';
 import { AVATAR_FILE_PATTERN } from './avatar-files.js';
@@ -75,19 +74,12 @@ export async function registerAvatarFiles(root: FastifyInstance, avatars: Avatar
   const app = root.withTypeProvider<ZodTypeProvider>();
   app.get('/media/avatars/:name', { schema: { hide: true, params: fileParams } }, async (request, reply) => {
     const { name } = request.params;
-    const file = avatars.files.path(name);
-    const info = await stat(file).catch(() => null);
-    if (!info?.isFile()) throw new AppError('NOT_FOUND', 'No such avatar');
-    const etag = `"${name.slice(0, 64)}"`;
-    reply
-      .header('Content-Type', 'image/webp')
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Content-Security-Policy', "default-src 'none'; sandbox")
-      .header('Cross-Origin-Resource-Policy', 'same-site')
-      .header('Cache-Control', 'public, max-age=31536000, immutable')
-      .header('ETag', etag);
-    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-    reply.header('Content-Length', info.size);
-    return reply.send(createReadStream(file));
+    return sendImmutableImage(request, reply, {
+      file: avatars.files.path(name),
+      contentType: 'image/webp',
+      etag: `"${name.slice(0, 64)}"`,
+      cacheControl: 'public, max-age=31536000, immutable',
+      missing: 'No such avatar',
+    });
   });
 }

@@ -1,6 +1,7 @@
 import type { DramaSort, LocalizedText } from '@drama/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { withTotal } from '../../platform/paging.js';
 
 export interface DramaRecord {
   id: number;
@@ -43,24 +44,30 @@ function publishedDramas(db: Db) {
     .where('d.status', '=', 'published');
 }
 
+/**
+ * The columns of a DramaRecord, for any query that joins `dramas as d` and `categories as c`
+ * (left), so that CatalogueService can present its rows.
+ */
+export const DRAMA_RECORD_COLUMNS = [
+  'd.id',
+  'd.slug',
+  'd.title',
+  'd.description',
+  'd.cover_path',
+  'd.category_id',
+  'c.slug as category_slug',
+  'c.name as category_name',
+  'd.is_completed',
+  'd.episode_count',
+  'd.free_episode_count',
+  'd.view_count',
+  'd.like_count',
+  'd.favorite_count',
+  'd.published_at',
+] as const;
+
 function dramaColumns(db: Db) {
-  return publishedDramas(db).select([
-    'd.id',
-    'd.slug',
-    'd.title',
-    'd.description',
-    'd.cover_path',
-    'd.category_id',
-    'c.slug as category_slug',
-    'c.name as category_name',
-    'd.is_completed',
-    'd.episode_count',
-    'd.free_episode_count',
-    'd.view_count',
-    'd.like_count',
-    'd.favorite_count',
-    'd.published_at',
-  ]);
+  return publishedDramas(db).select(DRAMA_RECORD_COLUMNS);
 }
 
 function escapeLike(value: string): string {
@@ -111,11 +118,7 @@ export async function findDramas(db: Db, filter: DramaFilter): Promise<{ rows: D
     filter.sort === 'latest'
       ? query.orderBy('d.published_at', 'desc').orderBy('d.id', 'desc')
       : query.orderBy('d.hot_score', 'desc').orderBy('d.id', 'desc');
-  const [rows, count] = await Promise.all([
-    query.offset(filter.offset).limit(filter.limit).execute(),
-    base.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: count.total };
+  return withTotal(query.offset(filter.offset).limit(filter.limit).execute(), base);
 }
 
 export async function findFeaturedDramas(db: Db, limit: number): Promise<DramaRecord[]> {

@@ -5,6 +5,7 @@ import {
   type DramaSummary,
   type Episode,
   type Locale,
+  type LocalizedText,
   type Paged,
   type PlayInfo,
   type Tag,
@@ -14,11 +15,20 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { pickText } from '../../platform/locale.js';
 import { hasActiveVip, type Viewer } from '../../platform/auth.js';
+import { pageOf, pageWindow } from '../../platform/paging.js';
 import { HlsIndex, playAddress, subtitleTracks } from './media-urls.js';
 import { presentDrama, presentEpisode } from './presenters.js';
 import * as queries from './queries.js';
 
 const CATALOGUE_TTL_MS = 30_000;
+
+/** A category or a tag with its count of published dramas. */
+interface CountedTermRow {
+  id: number;
+  slug: string;
+  name: LocalizedText;
+  drama_count: number | null;
+}
 
 /** What a play address is made from. */
 export type PlayableEpisode = Pick<queries.EpisodeRecord, 'id' | 'drama_id' | 'sequence' | 'is_free' | 'media_key'>;
@@ -62,10 +72,9 @@ export class CatalogueService {
         tagSlug: query.tag,
         keyword: query.keyword,
         sort: query.sort,
-        offset: (query.page - 1) * query.limit,
-        limit: query.limit,
+        ...pageWindow(query),
       });
-      return { items: await this.present(rows, locale), page: query.page, limit: query.limit, total };
+      return pageOf(query, await this.present(rows, locale), total);
     });
   }
 
@@ -105,8 +114,17 @@ export class CatalogueService {
   }
 
   async categories(locale: Locale): Promise<{ items: Category[] }> {
-    return this.small.getOrLoad(`categories:${locale}`, async () => {
-      const rows = await queries.findCategoriesWithCounts(this.ctx.db);
+    return this.countedTerms(`categories:${locale}`, () => queries.findCategoriesWithCounts(this.ctx.db), locale);
+  }
+
+  async tags(locale: Locale): Promise<{ items: Tag[] }> {
+    return this.countedTerms(`tags:${locale}`, () => queries.findTagsWithCounts(this.ctx.db), locale);
+  }
+
+  /** Categories or tags with how many published dramas each has, localised and cached. */
+  private async countedTerms(key: string, load: () => Promise<CountedTermRow[]>, locale: Locale): Promise<{ items: Category[] }> {
+    return this.small.getOrLoad(key, async () => {
+      const rows = await load();
       return {
         items: rows.map((row) => ({
           id: row.id,
@@ -116,20 +134,6 @@ export class CatalogueService {
         })),
       };
     }) as Promise<{ items: Category[] }>;
-  }
-
-  async tags(locale: Locale): Promise<{ items: Tag[] }> {
-    return this.small.getOrLoad(`tags:${locale}`, async () => {
-      const rows = await queries.findTagsWithCounts(this.ctx.db);
-      return {
-        items: rows.map((row) => ({
-          id: row.id,
-          slug: row.slug,
-          name: pickText(row.name, locale),
-          dramaCount: row.drama_count ?? 0,
-        })),
-      };
-    }) as Promise<{ items: Tag[] }>;
   }
 
   async episode(id: number) {
@@ -174,9 +178,20 @@ export class CatalogueService {
     return playAddress(episode, format, this.ctx.mediaSigner, this.ctx.config.MEDIA_BASE_URL);
   }
 
-  /** Drama summaries of rows other modules selected (favourites, history), localised. */
-  async summaries(rows: queries.DramaRecord[], locale: Locale): Promise<DramaSummary[]> {
-    return this.present(rows, locale);
+  /**
+   * Rows other modules selected with DRAMA_RECORD_COLUMNS (favourites, history), each presented
+   * with its drama's localised summary.
+   */
+  async withSummaries<Row extends queries.DramaRecord, Item>(
+    rows: Row[],
+    locale: Locale,
+    present: (row: Row, drama: DramaSummary) => Item,
+  ): Promise<Item[]> {
+    const dramas = await this.present(rows, locale);
+    return rows.flatMap((row, index) => {
+      const drama = dramas[index];
+      return drama ? [present(row, drama)] : [];
+    });
   }
 
   private async episodeList(dramaId: number): Promise<Episode[]> {

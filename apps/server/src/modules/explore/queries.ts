@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { LocalizedText } from '@drama/contracts';
-import type { DramaRecord, EpisodeRecord } from '../catalogue/queries.js';
-import { DRAMA_RECORD_COLUMNS } from '../favorites/queries.js';
+import { DRAMA_RECORD_COLUMNS, type DramaRecord, type EpisodeRecord } from '../catalogue/queries.js';
 import type { ExploreCursor } from './cursor.js';
 
 /**

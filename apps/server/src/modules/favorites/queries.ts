@@ -1,27 +1,10 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { type PageWindow, withTotal } from '../../platform/paging.js';
+import { DRAMA_RECORD_COLUMNS } from '../catalogue/queries.js';
 
-/**
- * The columns of catalogue/queries.ts's DramaRecord, for queries that join `dramas as d` and
- * `categories as c` (left) so that CatalogueService.summaries can present the rows.
- */
-export const DRAMA_RECORD_COLUMNS = [
-  'd.id',
-  'd.slug',
-  'd.title',
-  'd.description',
-  'd.cover_path',
-  'd.category_id',
-  'c.slug as category_slug',
-  'c.name as category_name',
-  'd.is_completed',
-  'd.episode_count',
-  'd.free_episode_count',
-  'd.view_count',
-  'd.like_count',
-  'd.favorite_count',
-  'd.published_at',
-] as const;
+// Kept here too for the modules that read it from here.
+export { DRAMA_RECORD_COLUMNS };
 
 /** A published drama's favourite count and whether this member favours it; undefined if none. */
 export async function findFavoriteState(db: Db, dramaId: number, userId: number) {
@@ -92,8 +75,8 @@ function favoritesOfUser(db: Db, userId: number) {
  * A member's favourite published dramas, newest first, each with the sequence of the episode
  * the member last watched in it (from their watch record), if any.
  */
-export async function findFavoritesOfUser(db: Db, userId: number, page: { offset: number; limit: number }) {
-  const [rows, count] = await Promise.all([
+export async function findFavoritesOfUser(db: Db, userId: number, page: PageWindow) {
+  return withTotal(
     favoritesOfUser(db, userId)
       .leftJoin('categories as c', 'c.id', 'd.category_id')
       .leftJoin('watch_records as w', (join) =>
@@ -106,9 +89,8 @@ export async function findFavoritesOfUser(db: Db, userId: number, page: { offset
       .offset(page.offset)
       .limit(page.limit)
       .execute(),
-    favoritesOfUser(db, userId).select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: count.total };
+    favoritesOfUser(db, userId),
+  );
 }
 
 export type FavoriteListRow = Awaited<ReturnType<typeof findFavoritesOfUser>>['rows'][number];

@@ -2,6 +2,7 @@ import type { FavoriteItem, FavoriteStatus, Locale, PageQuery, Paged } from '@dr
 import type { Viewer } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { pageOf, pageWindow } from '../../platform/paging.js';
 import type { CatalogueService } from '../catalogue/service.js';
 import { presentFavorite, presentFavoriteStatus } from './presenters.js';
 import * as queries from './queries.js';
@@ -44,20 +45,8 @@ export class FavoriteService {
   }
 
   async list(viewer: Viewer, page: PageQuery, locale: Locale): Promise<Paged<FavoriteItem>> {
-    const { rows, total } = await queries.findFavoritesOfUser(this.ctx.db, viewer.id, {
-      offset: (page.page - 1) * page.limit,
-      limit: page.limit,
-    });
-    const dramas = await this.catalogue.summaries(rows, locale);
-    return {
-      items: rows.flatMap((row, index) => {
-        const drama = dramas[index];
-        return drama ? [presentFavorite(row, drama)] : [];
-      }),
-      page: page.page,
-      limit: page.limit,
-      total,
-    };
+    const { rows, total } = await queries.findFavoritesOfUser(this.ctx.db, viewer.id, pageWindow(page));
+    return pageOf(page, await this.catalogue.withSummaries(rows, locale, presentFavorite), total);
   }
 }
 

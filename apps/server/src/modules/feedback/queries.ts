@@ -1,6 +1,7 @@
 import type { FeedbackStatus, FeedbackType } from '@drama/contracts';
 import type { Db } from '../../db/database.js';
 import type { FeedbackRow } from '../../db/schema.js';
+import { type PageWindow, withTotal } from '../../platform/paging.js';
 
 export interface FeedbackRecord extends FeedbackRow {
   username: string;
@@ -23,21 +24,6 @@ export interface ReplyRecord {
 /** Holds the member's row until the transaction ends, so that two sends cannot both pass the limit. */
 export async function lockUser(db: Db, userId: number): Promise<void> {
   await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
-}
-
-/** How much feedback a member sent since `since`, and when the oldest of it was. */
-export async function countFeedbackSince(
-  db: Db,
-  userId: number,
-  since: Date,
-): Promise<{ count: number; oldest: Date | null }> {
-  const row = await db
-    .selectFrom('feedback')
-    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('created_at').as('oldest')])
-    .where('user_id', '=', userId)
-    .where('created_at', '>', since)
-    .executeTakeFirstOrThrow();
-  return { count: Number(row.count), oldest: row.oldest ? new Date(row.oldest) : null };
 }
 
 export async function insertFeedback(
@@ -67,34 +53,30 @@ export async function insertScreenshots(db: Db, feedbackId: number, uploadIds: r
     .execute();
 }
 
-function feedbackWithUser(db: Db) {
-  return db.selectFrom('feedback as f').innerJoin('users as u', 'u.id', 'f.user_id').selectAll('f').select('u.username');
+function allFeedback(db: Db) {
+  return db.selectFrom('feedback as f');
+}
+
+function withUser(feedback: ReturnType<typeof allFeedback>) {
+  return feedback.innerJoin('users as u', 'u.id', 'f.user_id').selectAll('f').select('u.username');
 }
 
 /** One page of feedback, newest first: a member's own (`userId`) or everyone's. */
 export async function findFeedbackPage(
   db: Db,
-  filter: { userId?: number; status?: FeedbackStatus | undefined; offset: number; limit: number },
+  filter: { userId?: number; status?: FeedbackStatus | undefined } & PageWindow,
 ): Promise<{ rows: FeedbackRecord[]; total: number }> {
-  let rows = feedbackWithUser(db);
-  let count = db.selectFrom('feedback as f').select((eb) => eb.fn.countAll<number>().as('total'));
-  if (filter.userId !== undefined) {
-    rows = rows.where('f.user_id', '=', filter.userId);
-    count = count.where('f.user_id', '=', filter.userId);
-  }
-  if (filter.status !== undefined) {
-    rows = rows.where('f.status', '=', filter.status);
-    count = count.where('f.status', '=', filter.status);
-  }
-  const [items, total] = await Promise.all([
-    rows.orderBy('f.created_at', 'desc').orderBy('f.id', 'desc').offset(filter.offset).limit(filter.limit).execute(),
-    count.executeTakeFirstOrThrow(),
-  ]);
-  return { rows: items, total: Number(total.total) };
+  let base = allFeedback(db);
+  if (filter.userId !== undefined) base = base.where('f.user_id', '=', filter.userId);
+  if (filter.status !== undefined) base = base.where('f.status', '=', filter.status);
+  return withTotal(
+    withUser(base).orderBy('f.created_at', 'desc').orderBy('f.id', 'desc').offset(filter.offset).limit(filter.limit).execute(),
+    base,
+  );
 }
 
 export async function findFeedbackById(db: Db, id: number): Promise<FeedbackRecord | undefined> {
-  return feedbackWithUser(db).where('f.id', '=', id).executeTakeFirst();
+  return withUser(allFeedback(db)).where('f.id', '=', id).executeTakeFirst();
 }
 
 export async function findFeedbackForUpdate(db: Db, id: number): Promise<FeedbackRow | undefined> {

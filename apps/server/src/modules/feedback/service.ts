@@ -4,11 +4,12 @@ import type { Db } from '../../db/database.js';
 import type { Viewer } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { enforceHourlyQuota } from '../../platform/hourly-quota.js';
+import { pageOf, pageWindow } from '../../platform/paging.js';
 import { findOwnUploads } from '../uploads/queries.js';
 import { type AdminFeedback, presentAdminFeedback, presentFeedback } from './presenters.js';
 import * as queries from './queries.js';
 
-const HOUR_MS = 3_600_000;
 
 type CreateFeedback = z.output<typeof createFeedbackBodySchema>;
 interface ListQuery {
@@ -40,13 +41,12 @@ export class FeedbackService {
     const screenshotIds = [...new Set(body.screenshotIds)];
     const id = await this.ctx.db.transaction().execute(async (trx) => {
       await queries.lockUser(trx, viewer.id);
-      const limit = this.ctx.config.FEEDBACK_PER_HOUR;
-      const recent = await queries.countFeedbackSince(trx, viewer.id, new Date(now.getTime() - HOUR_MS));
-      if (recent.count >= limit) {
-        const freesAt = (recent.oldest?.getTime() ?? now.getTime()) + HOUR_MS;
-        const retryAfter = Math.max(1, Math.ceil((freesAt - now.getTime()) / 1000));
-        throw new AppError('RATE_LIMITED', `At most ${limit} feedback messages an hour`, { retryAfter });
-      }
+      await enforceHourlyQuota(trx, 'feedback', {
+        userId: viewer.id,
+        limit: this.ctx.config.FEEDBACK_PER_HOUR,
+        now,
+        what: 'feedback messages',
+      });
       const own = new Set((await findOwnUploads(trx, viewer.id, screenshotIds)).map((upload) => upload.id));
       const missing = screenshotIds.filter((uploadId) => !own.has(uploadId));
       if (missing.length > 0) {
@@ -70,16 +70,10 @@ export class FeedbackService {
     const { rows, total } = await queries.findFeedbackPage(this.ctx.db, {
       userId: viewer.id,
       status: query.status,
-      offset: (query.page - 1) * query.limit,
-      limit: query.limit,
+      ...pageWindow(query),
     });
     const [screenshots, replies] = await this.details(rows.map((row) => row.id));
-    return {
-      items: rows.map((row) => presentFeedback(row, screenshots, replies)),
-      page: query.page,
-      limit: query.limit,
-      total,
-    };
+    return pageOf(query, rows.map((row) => presentFeedback(row, screenshots, replies)), total);
   }
 
   /** A member's own item; anyone else's is answered as if it did not exist. */
@@ -91,18 +85,9 @@ export class FeedbackService {
   }
 
   async adminList(query: ListQuery): Promise<Paged<AdminFeedback>> {
-    const { rows, total } = await queries.findFeedbackPage(this.ctx.db, {
-      status: query.status,
-      offset: (query.page - 1) * query.limit,
-      limit: query.limit,
-    });
+    const { rows, total } = await queries.findFeedbackPage(this.ctx.db, { status: query.status, ...pageWindow(query) });
     const [screenshots, replies] = await this.details(rows.map((row) => row.id));
-    return {
-      items: rows.map((row) => presentAdminFeedback(row, screenshots, replies)),
-      page: query.page,
-      limit: query.limit,
-      total,
-    };
+    return pageOf(query, rows.map((row) => presentAdminFeedback(row, screenshots, replies)), total);
   }
 
   async adminGet(id: number, db: Db = this.ctx.db): Promise<AdminFeedback> {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { type PageWindow, withTotal } from '../../platform/paging.js';
 
 /** An episode's total like count and whether this member likes it; undefined if not published. */
 export async function findLikeState(db: Db, episodeId: number, userId: number | null) {
@@ -98,8 +99,8 @@ function likesOfUser(db: Db, userId: number) {
 }
 
 /** A member's likes of published episodes, newest first. */
-export async function findLikesOfUser(db: Db, userId: number, page: { offset: number; limit: number }) {
-  const [rows, count] = await Promise.all([
+export async function findLikesOfUser(db: Db, userId: number, page: PageWindow) {
+  return withTotal(
     likesOfUser(db, userId)
       .select([
         'l.id',
@@ -116,9 +117,8 @@ export async function findLikesOfUser(db: Db, userId: number, page: { offset: nu
       .offset(page.offset)
       .limit(page.limit)
       .execute(),
-    likesOfUser(db, userId).select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: count.total };
+    likesOfUser(db, userId),
+  );
 }
 
 export type LikeListRow = Awaited<ReturnType<typeof findLikesOfUser>>['rows'][number];

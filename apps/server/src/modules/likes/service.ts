@@ -2,6 +2,7 @@ import type { LikeRecord, LikeStatus, Locale, PageQuery, Paged } from '@drama/co
 import type { Viewer } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { pageOf, pageWindow } from '../../platform/paging.js';
 import type { CatalogueService } from '../catalogue/service.js';
 import { presentLikeRecord, presentLikeStatus } from './presenters.js';
 import * as queries from './queries.js';
@@ -53,15 +54,7 @@ export class LikeService {
   }
 
   async list(viewer: Viewer, page: PageQuery, locale: Locale): Promise<Paged<LikeRecord>> {
-    const { rows, total } = await queries.findLikesOfUser(this.ctx.db, viewer.id, {
-      offset: (page.page - 1) * page.limit,
-      limit: page.limit,
-    });
-    return {
-      items: rows.map((row) => presentLikeRecord(row, locale, this.ctx.config.MEDIA_BASE_URL)),
-      page: page.page,
-      limit: page.limit,
-      total,
-    };
+    const { rows, total } = await queries.findLikesOfUser(this.ctx.db, viewer.id, pageWindow(page));
+    return pageOf(page, rows.map((row) => presentLikeRecord(row, locale, this.ctx.config.MEDIA_BASE_URL)), total);
   }
 }

@@ -1,5 +1,6 @@
 import type { CodeChannel } from '@drama/contracts';
 import type { Db } from '../../db/database.js';
+import { type PageWindow, withTotal } from '../../platform/paging.js';
 
 export async function insertOutboxMessage(
   db: Db,
@@ -10,17 +11,16 @@ export async function insertOutboxMessage(
 }
 
 /** Newest first, optionally only those to one destination. */
-export async function findOutboxMessages(db: Db, filter: { target?: string | undefined; offset: number; limit: number }) {
+export async function findOutboxMessages(db: Db, filter: { target?: string | undefined } & PageWindow) {
   let query = db.selectFrom('outbox_messages');
   if (filter.target !== undefined) query = query.where('target', '=', filter.target);
-  const [rows, count] = await Promise.all([
+  return withTotal(
     query
       .select(['id', 'channel', 'target', 'subject', 'body', 'created_at'])
       .orderBy('id', 'desc')
       .offset(filter.offset)
       .limit(filter.limit)
       .execute(),
-    query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.total) };
+    query,
+  );
 }

@@ -1,7 +1,8 @@
 import { type OrderStatus, ORDER_STATUSES } from '@drama/contracts';
-import { type Updateable, sql } from 'kysely';
+import type { Updateable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { OrderRow, OrdersTable } from '../../db/schema.js';
+import { type PageWindow, withTotal } from '../../platform/paging.js';
 
 /** The statuses this version stores; any other value is shown as unknown. */
 export const KNOWN_STATUSES = ORDER_STATUSES.filter((status) => status !== 'unknown');
@@ -48,12 +49,12 @@ export async function findOwnPendingOrder(db: Db, userId: number, planId: number
 export async function findOrdersOfUser(
   db: Db,
   userId: number,
-  filter: { status?: OrderStatus | undefined; offset: number; limit: number },
+  filter: { status?: OrderStatus | undefined } & PageWindow,
 ) {
   let query = db.selectFrom('orders as o').where('o.user_id', '=', userId);
   if (filter.status === 'unknown') query = query.where('o.status', 'not in', KNOWN_STATUSES);
   else if (filter.status !== undefined) query = query.where('o.status', '=', filter.status);
-  const [rows, count] = await Promise.all([
+  return withTotal(
     query
       .innerJoin('membership_plans as p', 'p.id', 'o.plan_id')
       .selectAll('o')
@@ -63,9 +64,8 @@ export async function findOrdersOfUser(
       .offset(filter.offset)
       .limit(filter.limit)
       .execute(),
-    query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: count.total };
+    query,
+  );
 }
 
 /**

@@ -4,6 +4,7 @@ import type { Viewer } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { pickText } from '../../platform/locale.js';
+import { pageOf, pageWindow } from '../../platform/paging.js';
 import type { MembershipService } from '../membership/service.js';
 import type { PaymentService } from '../payments/service.js';
 import { newOrderNo } from './order-no.js';
@@ -98,10 +99,9 @@ export class OrderService {
     await queries.expireDueOrders(this.ctx.db, { userId: viewer.id }, this.ctx.clock());
     const { rows, total } = await queries.findOrdersOfUser(this.ctx.db, viewer.id, {
       status: query.status,
-      offset: (query.page - 1) * query.limit,
-      limit: query.limit,
+      ...pageWindow(query),
     });
-    return { items: rows.map((row) => presentOrder(row, locale)), page: query.page, limit: query.limit, total };
+    return pageOf(query, rows.map((row) => presentOrder(row, locale)), total);
   }
 
   /**

@@ -1,6 +1,7 @@
 import type { PointsRecordType } from '@drama/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { type PageWindow, withTotal } from '../../platform/paging.js';
 
 /** The balance and what the member earned in all and since `dayStart` (positive rows only). */
 export async function findPointsTotals(db: Db, userId: number, dayStart: Date) {
@@ -20,13 +21,12 @@ export async function findPointsTotals(db: Db, userId: number, dayStart: Date) {
 /** A member's ledger, newest first, optionally of one type. */
 export async function findRecords(
   db: Db,
-  filter: { userId: number; type?: PointsRecordType | undefined; offset: number; limit: number },
+  filter: { userId: number; type?: PointsRecordType | undefined } & PageWindow,
 ) {
   let query = db.selectFrom('points_records').where('user_id', '=', filter.userId);
   if (filter.type !== undefined) query = query.where('type', '=', filter.type);
-  const [rows, count] = await Promise.all([
+  return withTotal(
     query.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').offset(filter.offset).limit(filter.limit).execute(),
-    query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: count.total };
+    query,
+  );
 }

@@ -2,6 +2,7 @@ import type { Paged, PointsRecord, PointsRecordType, PointsSummary } from '@dram
 import type { Viewer } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { pageOf, pageWindow } from '../../platform/paging.js';
 import { readCheckIn } from '../tasks/check-in.js';
 import { dayOf } from '../tasks/periods.js';
 import { changePoints } from './ledger.js';
@@ -35,10 +36,9 @@ export class PointsService {
     const { rows, total } = await queries.findRecords(this.ctx.db, {
       userId: viewer.id,
       type: query.type,
-      offset: (query.page - 1) * query.limit,
-      limit: query.limit,
+      ...pageWindow(query),
     });
-    return { items: rows.map(presentPointsRecord), page: query.page, limit: query.limit, total };
+    return pageOf(query, rows.map(presentPointsRecord), total);
   }
 
   /** An operator's grant (positive) or deduction (negative); a deduction never goes below 0. */

@@ -2,6 +2,7 @@ import type { RedeemCodeType } from '@drama/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { RedeemCodeRow } from '../../db/schema.js';
+import { type PageWindow, withTotal } from '../../platform/paging.js';
 
 const codeKey = sql<string>`replace(code, '-', '')`;
 
@@ -47,10 +48,19 @@ export async function findCode(db: Db, key: string): Promise<RedeemCodeRow | und
   return db.selectFrom('redeem_codes').selectAll().where(codeKey, '=', key).executeTakeFirst();
 }
 
+/** A member's VIP level and expiry, as they stand in this transaction. */
+export async function findVipState(db: Db, userId: number) {
+  return db
+    .selectFrom('users')
+    .select(['vip_level', 'vip_expire_time'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+}
+
 /** Codes a member redeemed, newest first. */
-export async function findRedeemedBy(db: Db, userId: number, page: { offset: number; limit: number }) {
+export async function findRedeemedBy(db: Db, userId: number, page: PageWindow) {
   const base = db.selectFrom('redeem_codes').where('used_by', '=', userId);
-  const [rows, count] = await Promise.all([
+  return withTotal(
     base
       .select(['id', 'code', 'type', 'value', 'used_at'])
       .orderBy('used_at', 'desc')
@@ -58,9 +68,8 @@ export async function findRedeemedBy(db: Db, userId: number, page: { offset: num
       .offset(page.offset)
       .limit(page.limit)
       .execute(),
-    base.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: count.total };
+    base,
+  );
 }
 
 /**

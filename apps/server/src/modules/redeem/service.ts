@@ -1,7 +1,10 @@
 import type { AdminRedeemCreateBody, Paged, RedeemCodeType, RedeemRecord, RedeemResult } from '@drama/contracts';
+import type { Db } from '../../db/database.js';
+import type { RedeemCodeRow, UserRow } from '../../db/schema.js';
 import type { Viewer } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { pageOf, pageWindow } from '../../platform/paging.js';
 import { extendVip } from '../membership/vip.js';
 import { changePoints } from '../points/ledger.js';
 import { newRedeemCode, redeemCodeKey } from './codes.js';
@@ -61,36 +64,13 @@ export class RedeemService {
     const result = await this.ctx.db.transaction().execute(async (trx): Promise<RedeemResult | null> => {
       const code = await queries.useCode(trx, { key, userId: viewer.id, now });
       if (!code) return null;
-      if (code.type === 'vip_days') {
-        const user = await extendVip(trx, viewer.id, code.value, now);
-        if (!user) throw new AppError('UNAUTHORIZED', 'Sign in again');
-        return {
-          type: code.type,
-          value: code.value,
-          points: user.points,
-          vipLevel: user.vip_level,
-          vipExpireTime: user.vip_expire_time?.toISOString() ?? null,
-        };
-      }
-      const record = await changePoints(trx, {
-        userId: viewer.id,
-        type: 'redeem_code',
-        amount: code.value,
-        note: code.code,
-        reference: `redeem:${code.id}`,
-        now,
-      });
-      const user = await trx
-        .selectFrom('users')
-        .select(['vip_level', 'vip_expire_time'])
-        .where('id', '=', viewer.id)
-        .executeTakeFirstOrThrow();
+      const member = await grant(trx, code, viewer.id, now);
       return {
         type: code.type,
         value: code.value,
-        points: record.balance_after,
-        vipLevel: user.vip_level,
-        vipExpireTime: user.vip_expire_time?.toISOString() ?? null,
+        points: member.points,
+        vipLevel: member.vip_level,
+        vipExpireTime: member.vip_expire_time?.toISOString() ?? null,
       };
     });
     if (result) return result;
@@ -105,22 +85,15 @@ export class RedeemService {
   }
 
   async records(viewer: Viewer, page: { page: number; limit: number }): Promise<Paged<RedeemRecord>> {
-    const { rows, total } = await queries.findRedeemedBy(this.ctx.db, viewer.id, {
-      offset: (page.page - 1) * page.limit,
-      limit: page.limit,
-    });
-    return {
-      items: rows.map((row) => ({
-        id: row.id,
-        code: row.code,
-        type: row.type,
-        value: row.value,
-        redeemedAt: (row.used_at ?? this.ctx.clock()).toISOString(),
-      })),
-      page: page.page,
-      limit: page.limit,
-      total,
-    };
+    const { rows, total } = await queries.findRedeemedBy(this.ctx.db, viewer.id, pageWindow(page));
+    const items = rows.map((row) => ({
+      id: row.id,
+      code: row.code,
+      type: row.type,
+      value: row.value,
+      redeemedAt: (row.used_at ?? this.ctx.clock()).toISOString(),
+    }));
+    return pageOf(page, items, total);
   }
 
   /** A batch of new codes (unique: a collision, however unlikely, draws another). */
@@ -148,4 +121,27 @@ export class RedeemService {
     }
     return { codes, type: body.type, value: body.value, expiresAt: expiresAt?.toISOString() ?? null };
   }
+}
+
+/** Grants a code just taken, in the same transaction; what the member holds after it. */
+async function grant(
+  trx: Db,
+  code: RedeemCodeRow,
+  userId: number,
+  now: Date,
+): Promise<Pick<UserRow, 'points' | 'vip_level' | 'vip_expire_time'>> {
+  if (code.type === 'vip_days') {
+    const user = await extendVip(trx, userId, code.value, now);
+    if (!user) throw new AppError('UNAUTHORIZED', 'Sign in again');
+    return user;
+  }
+  const record = await changePoints(trx, {
+    userId,
+    type: 'redeem_code',
+    amount: code.value,
+    note: code.code,
+    reference: `redeem:${code.id}`,
+    now,
+  });
+  return { points: record.balance_after, ...(await queries.findVipState(trx, userId)) };
 }

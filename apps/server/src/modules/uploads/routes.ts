@@ -1,5 +1,3 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { errorEnvelopeSchema, FEEDBACK_LIMITS, uploadResponseSchema } from '@drama/contracts';
 import fastifyMultipart from '@fastify/multipart';
@@ -8,6 +6,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { sendImmutableImage } from '../../platform/immutable-image.js';
 import { imageFilePart } from '../../platform/multipart-file.js';
 import { IMAGE_EXTENSION_TYPES } from './image-sniff.js';
 import type { UploadService } from './service.js';
@@ -80,22 +79,15 @@ export async function registerUploadFiles(root: FastifyInstance, ctx: AppContext
   const app = root.withTypeProvider<ZodTypeProvider>();
   app.get('/media/uploads/:name', { schema: { hide: true, params: fileParams } }, async (request, reply) => {
     const { name } = request.params;
-    const file = path.join(ctx.config.UPLOAD_DIR, name);
-    const info = await stat(file).catch(() => null);
-    if (!info?.isFile()) throw new AppError('NOT_FOUND', 'No such upload');
     const extension = name.slice(name.indexOf('.') + 1) as keyof typeof IMAGE_EXTENSION_TYPES;
-    const etag = `"${name}"`;
-    reply
-      .header('Content-Type', IMAGE_EXTENSION_TYPES[extension])
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Content-Disposition', `inline; filename="${name}"`)
-      .header('Content-Security-Policy', "default-src 'none'; sandbox")
-      .header('Cross-Origin-Resource-Policy', 'same-site')
+    return sendImmutableImage(request, reply, {
+      file: path.join(ctx.config.UPLOAD_DIR, name),
+      contentType: IMAGE_EXTENSION_TYPES[extension],
+      etag: `"${name}"`,
       // Never rewritten under the same name.
-      .header('Cache-Control', 'private, max-age=31536000, immutable')
-      .header('ETag', etag);
-    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-    reply.header('Content-Length', info.size);
-    return reply.send(createReadStream(file));
+      cacheControl: 'private, max-age=31536000, immutable',
+      contentDisposition: `inline; filename="${name}"`,
+      missing: 'No such upload',
+    });
   });
 }

@@ -10,10 +10,10 @@ import type { UploadRow } from '../../db/schema.js';
 import type { Viewer } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { enforceHourlyQuota } from '../../platform/hourly-quota.js';
 import { type SniffedImage, SNIFF_MIN_BYTES, sniffImage } from './image-sniff.js';
 import * as queries from './queries.js';
 
-const HOUR_MS = 3_600_000;
 /** Bytes kept in memory to read the type and size from; a JPEG whose frame header is later has no size. */
 const HEAD_BYTES = 64 * 1024;
 
@@ -61,13 +61,12 @@ export class UploadService {
 
   /** 429 RATE_LIMITED once the member has uploaded UPLOADS_PER_HOUR images in the last hour. */
   async assertWithinLimit(viewer: Viewer): Promise<void> {
-    const now = this.clock();
-    const limit = this.ctx.config.UPLOADS_PER_HOUR;
-    const recent = await queries.countUploadsSince(this.ctx.db, viewer.id, new Date(now.getTime() - HOUR_MS));
-    if (recent.count < limit) return;
-    const freesAt = (recent.oldest?.getTime() ?? now.getTime()) + HOUR_MS;
-    const retryAfter = Math.max(1, Math.ceil((freesAt - now.getTime()) / 1000));
-    throw new AppError('RATE_LIMITED', `At most ${limit} images an hour`, { retryAfter });
+    await enforceHourlyQuota(this.ctx.db, 'uploads', {
+      userId: viewer.id,
+      limit: this.ctx.config.UPLOADS_PER_HOUR,
+      now: this.clock(),
+      what: 'images',
+    });
   }
 
   async store(viewer: Viewer, file: IncomingFile): Promise<Upload> {

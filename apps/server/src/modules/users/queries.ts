@@ -24,20 +24,21 @@ export async function findUserById(db: Db, id: number): Promise<UserRow | undefi
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
+/** Usernames and emails are unique regardless of case (the unique indexes are on lower()). */
+function findUserByLowered(db: Db, column: 'username' | 'email', value: string): Promise<UserRow | undefined> {
   return db
     .selectFrom('users')
     .selectAll()
-    .where(sql<string>`lower(username)`, '=', username.toLowerCase())
+    .where(sql<string>`lower(${sql.ref(column)})`, '=', value.toLowerCase())
     .executeTakeFirst();
 }
 
+export async function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
+  return findUserByLowered(db, 'username', username);
+}
+
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-  return db
-    .selectFrom('users')
-    .selectAll()
-    .where(sql<string>`lower(email)`, '=', email.toLowerCase())
-    .executeTakeFirst();
+  return findUserByLowered(db, 'email', email);
 }
 
 export async function findUserByPhone(db: Db, phone: string): Promise<UserRow | undefined> {

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { DRAMA_RECORD_COLUMNS } from '../favorites/queries.js';
+import { type PageWindow, withTotal } from '../../platform/paging.js';
+import { DRAMA_RECORD_COLUMNS } from '../catalogue/queries.js';
 
 export interface WatchKey {
   userId: number;
@@ -133,8 +133,8 @@ export async function findRecord(db: Db, key: WatchKey) {
 export type RecordRow = NonNullable<Awaited<ReturnType<typeof findRecord>>>;
 
 /** A member's history: records of published dramas, most recently watched first. */
-export async function findRecordsOfUser(db: Db, userId: number, page: { offset: number; limit: number }) {
-  const [rows, count] = await Promise.all([
+export async function findRecordsOfUser(db: Db, userId: number, page: PageWindow) {
+  return withTotal(
     recordsOfUser(db, userId)
       .leftJoin('categories as c', 'c.id', 'd.category_id')
       .select([...DRAMA_RECORD_COLUMNS, ...RECORD_COLUMNS])
@@ -143,9 +143,8 @@ export async function findRecordsOfUser(db: Db, userId: number, page: { offset: 
       .offset(page.offset)
       .limit(page.limit)
       .execute(),
-    recordsOfUser(db, userId).select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: count.total };
+    recordsOfUser(db, userId),
+  );
 }
 
 export type RecordListRow = Awaited<ReturnType<typeof findRecordsOfUser>>['rows'][number];

@@ -2,6 +2,7 @@ import type { Locale, MergeWatchRecordsBody, PageQuery, Paged, ResumePoint, Watc
 import { hasActiveVip, type Viewer } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { pageOf, pageWindow } from '../../platform/paging.js';
 import { startOfDay } from '../auth/calendar.js';
 import type { CatalogueService } from '../catalogue/service.js';
 import { presentResumePoint, presentWatchRecord } from './presenters.js';
@@ -79,20 +80,8 @@ export class WatchRecordService {
   }
 
   async list(viewer: Viewer, page: PageQuery, locale: Locale): Promise<Paged<WatchRecordItem>> {
-    const { rows, total } = await queries.findRecordsOfUser(this.ctx.db, viewer.id, {
-      offset: (page.page - 1) * page.limit,
-      limit: page.limit,
-    });
-    const dramas = await this.catalogue.summaries(rows, locale);
-    return {
-      items: rows.flatMap((row, index) => {
-        const drama = dramas[index];
-        return drama ? [presentWatchRecord(row, drama)] : [];
-      }),
-      page: page.page,
-      limit: page.limit,
-      total,
-    };
+    const { rows, total } = await queries.findRecordsOfUser(this.ctx.db, viewer.id, pageWindow(page));
+    return pageOf(page, await this.catalogue.withSummaries(rows, locale, presentWatchRecord), total);
   }
 
   /**
