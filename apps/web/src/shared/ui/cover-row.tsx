@@ -5,7 +5,15 @@ import { CoverImage } from './cover-image';
 import { SelectMark } from './edit-mode';
 import { Skeleton } from './skeleton';
 
-interface CoverRowProps {
+/** A row's part in the list's edit mode. */
+export interface RowEditing {
+  editing: boolean;
+  selected: boolean;
+  onToggle: () => void;
+  onRemove: () => void;
+}
+
+interface CoverRowProps extends RowEditing {
   title: string;
   /** The heading level under the page's: h3 when the rows are grouped under headings of their own. */
   titleAs?: 'h2' | 'h3';
@@ -14,10 +22,6 @@ interface CoverRowProps {
   to: string;
   /** The lines under the title. */
   children: ReactNode;
-  editing: boolean;
-  selected: boolean;
-  onToggle: () => void;
-  onRemove: () => void;
   /** Names the remove button, with the title: "Remove X from favourites". */
   removeLabel: string;
   removeIcon: LucideIcon;

@@ -4,22 +4,15 @@ import { useCallback, useDeferredValue, type ReactNode } from 'react';
 import { useTranslation } from '../../../shared/i18n/i18n';
 import { DramaCard } from '../../../shared/ui/drama-card';
 import { ErrorState } from '../../../shared/ui/error-state';
+import type { InfiniteListQuery } from '../../../shared/ui/infinite-list/infinite-list';
 import { LoadMore } from '../../../shared/ui/load-more';
 import { DramaCardSkeleton } from '../../../shared/ui/skeleton';
 import { retryAttempt } from '../lib/load-retry';
 
-/** What the grid reads of an infinite query over pages of dramas. */
-interface DramaPagesQuery {
-  data: { pages: readonly { items: readonly DramaSummary[] }[] } | undefined;
-  error: unknown;
-  isPending: boolean;
+/** What the grid reads of an infinite query over pages of dramas: an endless list's, and its retries. */
+interface DramaPagesQuery extends InfiniteListQuery<DramaSummary> {
   isFetching: boolean;
   failureCount: number;
-  hasNextPage: boolean;
-  isFetchingNextPage: boolean;
-  isFetchNextPageError: boolean;
-  fetchNextPage: (options?: { cancelRefetch?: boolean }) => Promise<unknown>;
-  refetch: () => Promise<unknown>;
 }
 
 interface DramaGridProps {

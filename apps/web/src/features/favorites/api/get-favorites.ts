@@ -1,8 +1,8 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { apiPaths, favoriteListResponseSchema, type Locale } from '@drama/contracts';
 import { api } from '../../../shared/api/api';
 import { useLocale } from '../../../shared/i18n/i18n';
-import { nextPageOf } from '../../../shared/ui/infinite-list/next-page';
+import { pagedListOptions } from '../../../shared/ui/infinite-list/next-page';
 
 const PAGE_SIZE = 20;
 
@@ -21,12 +21,8 @@ export function favoritesKey(userId: number) {
 }
 
 export function favoritesQueryOptions(userId: number, locale: Locale) {
-  return infiniteQueryOptions({
-    queryKey: [...favoritesKey(userId), locale],
-    queryFn: ({ pageParam, signal }) => getFavorites(pageParam, locale, signal),
-    initialPageParam: 1,
-    getNextPageParam: nextPageOf,
-    // A list the member changes from other screens: always checked again on opening.
+  // A list the member changes from other screens: always checked again on opening.
+  return pagedListOptions([...favoritesKey(userId), locale], (page, signal) => getFavorites(page, locale, signal), {
     staleTime: 0,
   });
 }

@@ -2,14 +2,10 @@ import type { FavoriteItem } from '@drama/contracts';
 import { HeartOff } from 'lucide-react';
 import { useTranslation } from '../../../shared/i18n/i18n';
 import { useLocale } from '../../../shared/i18n/i18n';
-import { CoverRow } from '../../../shared/ui/cover-row';
+import { CoverRow, type RowEditing } from '../../../shared/ui/cover-row';
 
-interface FavoriteRowProps {
+interface FavoriteRowProps extends RowEditing {
   item: FavoriteItem;
-  editing: boolean;
-  selected: boolean;
-  onToggle: () => void;
-  onRemove: () => void;
 }
 
 /** "Mar 3", with the year only when it is not this year's. */

@@ -1,8 +1,8 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { apiPaths, feedbackListResponseSchema } from '@drama/contracts';
 import { api } from '../../../shared/api/api';
 import { feedbackKeys } from './query-keys';
-import { nextPageOf } from '../../../shared/ui/infinite-list/next-page';
+import { pagedListOptions } from '../../../shared/ui/infinite-list/next-page';
 
 export const FEEDBACK_PAGE_SIZE = 20;
 
@@ -12,12 +12,7 @@ export function getFeedbackList(page: number, limit: number, signal?: AbortSigna
 }
 
 export function feedbackListInfiniteQueryOptions() {
-  return infiniteQueryOptions({
-    queryKey: feedbackKeys.list(),
-    queryFn: ({ pageParam, signal }) => getFeedbackList(pageParam, FEEDBACK_PAGE_SIZE, signal),
-    initialPageParam: 1,
-    getNextPageParam: nextPageOf,
-  });
+  return pagedListOptions(feedbackKeys.list(), (page, signal) => getFeedbackList(page, FEEDBACK_PAGE_SIZE, signal));
 }
 
 export function useInfiniteFeedbackList() {

@@ -1,8 +1,8 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { apiPaths, watchRecordListResponseSchema, type Locale } from '@drama/contracts';
 import { api } from '../../../shared/api/api';
 import { useLocale } from '../../../shared/i18n/i18n';
-import { nextPageOf } from '../../../shared/ui/infinite-list/next-page';
+import { pagedListOptions } from '../../../shared/ui/infinite-list/next-page';
 
 const PAGE_SIZE = 20;
 
@@ -24,14 +24,12 @@ export function watchHistoryKey(userId: number) {
 }
 
 export function watchHistoryQueryOptions(userId: number, locale: Locale) {
-  return infiniteQueryOptions({
-    queryKey: [...watchHistoryKey(userId), locale],
-    queryFn: ({ pageParam, signal }) => getWatchHistory(pageParam, PAGE_SIZE, locale, signal),
-    initialPageParam: 1,
-    getNextPageParam: nextPageOf,
-    // The player moves it on every watch: always checked again on opening.
-    staleTime: 0,
-  });
+  // The player moves it on every watch: always checked again on opening.
+  return pagedListOptions(
+    [...watchHistoryKey(userId), locale],
+    (page, signal) => getWatchHistory(page, PAGE_SIZE, locale, signal),
+    { staleTime: 0 },
+  );
 }
 
 export function useWatchHistory(userId: number) {

@@ -1,16 +1,12 @@
 import type { WatchRecordItem } from '@drama/contracts';
 import { X } from 'lucide-react';
 import { useTranslation } from '../../../shared/i18n/i18n';
-import { CoverRow } from '../../../shared/ui/cover-row';
+import { CoverRow, type RowEditing } from '../../../shared/ui/cover-row';
 
-interface HistoryRowProps {
+interface HistoryRowProps extends RowEditing {
   item: WatchRecordItem;
   /** The time of day it was last watched, already formatted. */
   time: string;
-  editing: boolean;
-  selected: boolean;
-  onToggle: () => void;
-  onRemove: () => void;
 }
 
 export function HistoryRow({ item, time, ...edit }: HistoryRowProps) {

@@ -1,8 +1,8 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { apiPaths, pointsRecordListResponseSchema, type PointsRecordType } from '@drama/contracts';
 import { api } from '../../../shared/api/api';
 import { pointsKeys } from './query-keys';
-import { nextPageOf } from '../../../shared/ui/infinite-list/next-page';
+import { pagedListOptions } from '../../../shared/ui/infinite-list/next-page';
 
 export const RECORDS_PAGE_SIZE = 20;
 
@@ -22,12 +22,7 @@ export function getPointsRecords({ page, limit, type }: RecordListParams, signal
 }
 
 export function pointsRecordsInfiniteQueryOptions(type: PointsRecordType | null, limit = RECORDS_PAGE_SIZE) {
-  return infiniteQueryOptions({
-    queryKey: pointsKeys.records(type, limit),
-    queryFn: ({ pageParam, signal }) => getPointsRecords({ page: pageParam, limit, type }, signal),
-    initialPageParam: 1,
-    getNextPageParam: nextPageOf,
-  });
+  return pagedListOptions(pointsKeys.records(type, limit), (page, signal) => getPointsRecords({ page, limit, type }, signal));
 }
 
 export function useInfinitePointsRecords(type: PointsRecordType | null, limit = RECORDS_PAGE_SIZE) {

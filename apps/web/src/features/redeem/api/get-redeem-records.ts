@@ -1,8 +1,8 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { apiPaths, redeemRecordListResponseSchema } from '@drama/contracts';
 import { api } from '../../../shared/api/api';
 import { redeemKeys } from './query-keys';
-import { nextPageOf } from '../../../shared/ui/infinite-list/next-page';
+import { pagedListOptions } from '../../../shared/ui/infinite-list/next-page';
 
 export const REDEEM_RECORDS_PAGE_SIZE = 20;
 
@@ -12,12 +12,7 @@ export function getRedeemRecords(page: number, limit: number, signal?: AbortSign
 }
 
 export function redeemRecordsInfiniteQueryOptions() {
-  return infiniteQueryOptions({
-    queryKey: redeemKeys.records(),
-    queryFn: ({ pageParam, signal }) => getRedeemRecords(pageParam, REDEEM_RECORDS_PAGE_SIZE, signal),
-    initialPageParam: 1,
-    getNextPageParam: nextPageOf,
-  });
+  return pagedListOptions(redeemKeys.records(), (page, signal) => getRedeemRecords(page, REDEEM_RECORDS_PAGE_SIZE, signal));
 }
 
 export function useInfiniteRedeemRecords() {
