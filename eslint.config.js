@@ -1,7 +1,66 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/*
+ * The layers import downwards only. `no-restricted-imports` sees an import as written, so each
+ * restriction names the folder a relative path climbs into ("../../modules/..."). A later block
+ * replaces an earlier one's options for the same file, so every block lists all that holds for it.
+ */
+
+/** A relative path climbing out of its folder, then perhaps through src/. */
+const CLIMB = '^(\\.\\./)+(src/)?';
+
+/** An import a layer must not make: a pattern on the path as written, and what to do instead. */
+function forbid(regex, message) {
+  return { regex, message };
+}
+
+function restrict(files, ...patterns) {
+  return { files, rules: { 'no-restricted-imports': ['error', { patterns }] } };
+}
+
+const SERVER_MODULES_OR_SEED = forbid(
+  `${CLIMB}(modules|seed)(/|$)`,
+  'db/ and platform/ lie below the modules and the demo seed: move what both need down here instead.',
+);
+const SERVER_SEED = forbid(
+  `${CLIMB}seed(/|$)`,
+  'The demo seed lies above the modules: the module owns the shape and the seed imports it.',
+);
+const SERVER_CODE = forbid(
+  `^@drama/server(/|$)|${CLIMB}(apps/)?server(/|$)`,
+  'The browser imports no server code: share it through @drama/contracts.',
+);
+const EITHER_APP = forbid(`^@drama/(server|web)(/|$)|${CLIMB}apps(/|$)`, 'The contracts import neither app.');
+const WEB_APP = forbid(`${CLIMB}app(/|$)`, 'app/ lies above the features and shared/: pass what is needed down.');
+const WEB_FEATURES = forbid(`${CLIMB}features(/|$)`, 'shared/ lies below the features: move what both need into shared/.');
+
+const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** Another feature is imported through its index.ts only: "../../player", never "../../player/api/...". */
+function otherFeaturesInsides(feature) {
+  const others = webFeatures.filter((name) => name !== feature).join('|');
+  return forbid(
+    `${CLIMB}(features/)?(${others})/(?!index(\\.[jt]sx?)?$).`,
+    'Another feature is imported through its index.ts, its public surface, never its api/, components/, lib/, hooks/ or pages/.',
+  );
+}
+
+const layerDirections = [
+  restrict(['apps/server/src/db/**', 'apps/server/src/platform/**'], SERVER_MODULES_OR_SEED),
+  restrict(['apps/server/src/modules/**'], SERVER_SEED),
+  restrict(['packages/contracts/**'], EITHER_APP),
+  restrict(['apps/web/**'], SERVER_CODE),
+  restrict(['apps/web/src/shared/**'], SERVER_CODE, WEB_APP, WEB_FEATURES),
+  ...webFeatures.map((feature) =>
+    restrict([`apps/web/src/features/${feature}/**`], SERVER_CODE, WEB_APP, otherFeaturesInsides(feature)),
+  ),
+];
 
 export default tseslint.config(
   {
@@ -30,4 +89,5 @@ export default tseslint.config(
     files: ['scripts/**/*.{js,mjs}', 'apps/server/bench/**', 'apps/server/src/cli/**', 'apps/web/bench/**'],
     rules: { 'no-console': 'off' },
   },
+  ...layerDirections,
 );
