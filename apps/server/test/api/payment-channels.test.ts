@@ -9,7 +9,7 @@ import { useTestApp } from '../support/test-app.js';
 /** The app with both live channels, talking to local stand-ins of the Alipay gateway and the WeChat Pay API. */
 const clock = movableClock();
 const { keys, standIn } = useLiveChannels();
-const t = useTestApp(() => ({ ...liveChannelEnv(keys, standIn.url), RECONCILE_INTERVAL_SECONDS: '0' }), { clock: clock.now });
+const t = useTestApp(() => ({ ...liveChannelEnv(keys, standIn.url), RECONCILE_INTERVAL_SECONDS: '0' }), { clock: clock.now }, 120_000);
 const api = membershipClient(t);
 const plans = usePlanIds(api);
 

@@ -68,6 +68,7 @@ export async function createTestApp(
 export function useTestApp(
   env: Record<string, string> | (() => Record<string, string>) = {},
   options: Parameters<typeof createTestApp>[1] = {},
+  timeoutMs?: number,
 ): TestApp {
-  return startedPerFile('the test app', () => createTestApp(typeof env === 'function' ? env() : env, options), (app) => app.close());
+  return startedPerFile('the test app', () => createTestApp(typeof env === 'function' ? env() : env, options), (app) => app.close(), timeoutMs);
 }
