@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { activeVideo, drag, dramaDetail, openAs, pauseActiveVideo } from './player-support';
+import { activeVideo, drag, openAs, openAtFirstEpisode, pauseActiveVideo } from './player-support';
 
 /*
  * A computer with a mouse and a keyboard (1280x800, no touch): the wheel and the keys change
@@ -50,9 +50,7 @@ async function overTheVideo(page: Page): Promise<{ x: number; y: number }> {
 }
 
 test('player: the wheel and the keys change episode, one step per wheel gesture', async ({ page, request }) => {
-  const [first, second, third] = (await dramaDetail(request, DRAMA)).episodes;
-  await openAs(page);
-  await page.goto(`/player/${DRAMA}?episode=${first!.id}`);
+  const [first, second, third] = await openAtFirstEpisode(page, request, DRAMA);
   const player = page.getByTestId('player');
   await expect(player).toHaveAttribute('data-status', 'playing', { timeout: 20_000 });
   const at = await overTheVideo(page);
@@ -87,9 +85,7 @@ test('player: the wheel and the keys change episode, one step per wheel gesture'
 });
 
 test('player: a mouse drag changes episode too; the progress bar shows the time under the mouse', async ({ page, request }) => {
-  const [first, second] = (await dramaDetail(request, DRAMA)).episodes;
-  await openAs(page);
-  await page.goto(`/player/${DRAMA}?episode=${first!.id}`);
+  const [, second] = await openAtFirstEpisode(page, request, DRAMA);
   const player = page.getByTestId('player');
   await expect(player).toHaveAttribute('data-status', 'playing', { timeout: 20_000 });
   const box = (await activeVideo(page).boundingBox())!;

@@ -1,4 +1,5 @@
-import { API_BASE, STORAGE_KEYS, apiPaths, createOrderResponseSchema } from '@drama/contracts';
+import { STORAGE_KEYS } from '@drama/contracts';
+import { paidOrder } from './api';
 import { createAccount, signInAs } from './accounts';
 import { expect, seedStorage, test } from './fixtures';
 import { SWIPE_HINT_SEEN, dramaDetail } from './player-support';
@@ -39,12 +40,7 @@ for (const theme of ['dark', 'light'] as const) {
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
       await shot('membership-target-bottom');
 
-      const created = await request.post(`${API_BASE}${apiPaths.orders()}`, {
-        headers: { Authorization: `Bearer ${account.token}` },
-        data: { planId: 1, channel: 'alipay' },
-      });
-      const { order } = createOrderResponseSchema.parse(await created.json()).data;
-      await request.post(`${API_BASE}/sandbox/checkout/${order.orderNo}`, { data: { result: 'success' } });
+      const order = await paidOrder(request, account.token);
       await page.goto(`/payment/result?orderId=${order.id}&drama=${DRAMA}&episode=${locked.id}`);
       await expect(page.getByTestId('continue-episode')).toContainText('9');
       await expect(page.getByTestId('result-vip-until')).not.toBeEmpty();

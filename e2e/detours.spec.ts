@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
-import { API_BASE, STORAGE_KEYS, apiPaths, createOrderResponseSchema, type DramaDetail, type Episode } from '@drama/contracts';
+import { STORAGE_KEYS, type DramaDetail, type Episode } from '@drama/contracts';
 import { openWith, report, seriousViolations, settled } from './a11y-support';
+import { paidOrder } from './api';
 import { createAccount, signInAs, uniqueUsername, type TestAccount } from './accounts';
 import { expect, recordToasts, seedStorage, test } from './fixtures';
 import { SWIPE_HINT_SEEN, dramaDetail, expectPlaying } from './player-support';
@@ -50,6 +51,16 @@ async function tapLockedEpisode(page: Page, first: Episode, locked: Episode, toa
   // One coherent thing: the sheet says it, no toast beside it.
   expect((await toasts()).filter((toast) => toast.startsWith('warning'))).toEqual([]);
   return gate;
+}
+
+/** A member of their own, signed in, who tapped locked episode 9 and faces its gate. */
+async function memberAtGate(page: Page, request: Parameters<typeof dramaDetail>[0]) {
+  const { drama, locked, first } = await lockedNine(request);
+  const account = await createAccount(request);
+  const toasts = await recordToasts(page);
+  await signInAs(page, account, ENGLISH);
+  const gate = await tapLockedEpisode(page, first, locked, toasts);
+  return { drama, locked, first, gate };
 }
 
 /** Back from signing in: the player is on episode 9 with its gate, not silently on episode 1. */
@@ -152,12 +163,7 @@ test.describe('a guest stopped at a locked episode', () => {
 
 test.describe('a member at the gate', () => {
   test('goes to membership for the episode and back to the player without paying', async ({ page, request }) => {
-    const { drama, locked, first } = await lockedNine(request);
-    const account = await createAccount(request);
-    const toasts = await recordToasts(page);
-    await signInAs(page, account, ENGLISH);
-
-    const gate = await tapLockedEpisode(page, first, locked, toasts);
+    const { drama, locked, first, gate } = await memberAtGate(page, request);
     await gate.getByTestId('vip-join').tap();
     await expect(page).toHaveURL(`/membership?drama=${DRAMA}&episode=${locked.id}`);
     await expect(page.getByTestId('unlock-target-episode')).toHaveText(`Unlocks episode ${locked.sequence}`);
@@ -176,12 +182,7 @@ test.describe('a member at the gate', () => {
 
   test('comes back from the payment channel’s page to a result that still leads to the episode', async ({ page, request }) => {
     test.slow();
-    const { drama, locked, first } = await lockedNine(request);
-    const account = await createAccount(request);
-    const toasts = await recordToasts(page);
-    await signInAs(page, account, ENGLISH);
-
-    const gate = await tapLockedEpisode(page, first, locked, toasts);
+    const { drama, locked, gate } = await memberAtGate(page, request);
     await gate.getByTestId('vip-join').tap();
     const orderId = await buyWeek(page, drama, locked);
 
@@ -198,12 +199,7 @@ test.describe('a member at the gate', () => {
 test.describe('a member who closes the payment', () => {
   test('cancels the order and goes back to the drama, the episode still a tap away', async ({ page, request }) => {
     test.slow();
-    const { drama, locked, first } = await lockedNine(request);
-    const account = await createAccount(request);
-    const toasts = await recordToasts(page);
-    await signInAs(page, account, ENGLISH);
-
-    const gate = await tapLockedEpisode(page, first, locked, toasts);
+    const { drama, locked, first, gate } = await memberAtGate(page, request);
     await gate.getByTestId('vip-join').tap();
     const orderId = await buyWeek(page, drama, locked);
     await page.getByTestId('cancel-order').tap();
@@ -298,12 +294,7 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(page.getByTestId('unlock-target-episode')).toBeVisible();
     await check('membership for an episode');
 
-    const created = await request.post(`${API_BASE}${apiPaths.orders()}`, {
-      headers: { Authorization: `Bearer ${account.token}` },
-      data: { planId: 1, channel: 'alipay' },
-    });
-    const { order } = createOrderResponseSchema.parse(await created.json()).data;
-    await request.post(`${API_BASE}/sandbox/checkout/${order.orderNo}`, { data: { result: 'success' } });
+    const order = await paidOrder(request, account.token);
     await page.goto(`/payment/result?orderId=${order.id}&drama=${DRAMA}&episode=${locked.id}`);
     await expect(page.getByTestId('continue-episode')).toHaveText(`Continue episode ${locked.sequence}`);
     await check('payment result for an episode');

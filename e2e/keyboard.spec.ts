@@ -33,6 +33,17 @@ async function tabTo(page: Page, target: Locator, key: 'Tab' | 'Shift+Tab' = 'Ta
   throw new Error(`${key} never reached ${String(target)}; the focus is on ${focused}`);
 }
 
+/** Reaches `target` with Tab (or Shift+Tab) and presses `key` on it, as a keyboard user does. */
+async function pressOn(page: Page, target: Locator, key: 'Enter' | 'Space' = 'Enter', direction: 'Tab' | 'Shift+Tab' = 'Tab'): Promise<void> {
+  await tabTo(page, target, direction);
+  await page.keyboard.press(key);
+}
+
+/** Whether the focus is inside `container`. */
+async function holdsFocus(container: Locator): Promise<boolean> {
+  return container.evaluate((element) => element.contains(document.activeElement));
+}
+
 /** A visible focus indicator: an outline or a ring (box-shadow), not `none`. */
 async function expectFocusRing(target: Locator): Promise<void> {
   // A field or a visually hidden radio draws its ring on the box around it (focus-within, has-focus).
@@ -56,19 +67,16 @@ test('the tab bar and a drama card lead to the player by keyboard', async ({ pag
 
   // The tab bar closes the page: backwards from the top reaches it first.
   await tabTo(page, page.getByTestId('tab-explore'), 'Shift+Tab');
-  await tabTo(page, page.getByTestId('tab-category'), 'Shift+Tab');
-  await page.keyboard.press('Enter');
+  await pressOn(page, page.getByTestId('tab-category'), 'Enter', 'Shift+Tab');
   await expect(page).toHaveURL('/category');
   await expect(page.getByTestId('tab-category')).toHaveAttribute('aria-current', 'page');
 
-  await tabTo(page, page.getByTestId('tab-home'), 'Shift+Tab');
-  await page.keyboard.press('Enter');
+  await pressOn(page, page.getByTestId('tab-home'), 'Enter', 'Shift+Tab');
   await expect(page).toHaveURL('/');
   const card = page.getByTestId('drama-card').first();
   const href = await card.getAttribute('href');
   expect(href).toMatch(/^\/player\/\d+$/);
-  await tabTo(page, card);
-  await page.keyboard.press('Enter');
+  await pressOn(page, card);
   // The player writes the episode it opened into the address (a replace navigation), and on a
   // fast load that can happen before the first look at the address.
   await expect(page).toHaveURL(new RegExp(`${href!}(\\?episode=\\d+)?$`));
@@ -94,22 +102,19 @@ test('the player is driven by keyboard: play, like, favourite, the episode drawe
   await expect(page.getByTestId('control-play')).toHaveAttribute('aria-label', before!);
 
   const like = page.getByTestId('action-like');
-  await tabTo(page, like, 'Shift+Tab');
-  await page.keyboard.press('Enter');
+  await pressOn(page, like, 'Enter', 'Shift+Tab');
   await expect(like).toHaveAttribute('aria-pressed', 'true');
 
   const favorite = page.getByTestId('action-favorite');
-  await tabTo(page, favorite);
-  await page.keyboard.press('Space');
+  await pressOn(page, favorite, 'Space');
   await expect(favorite).toHaveAttribute('aria-pressed', 'true');
 
   // The drawer takes the focus, Escape closes it and gives the focus back.
   const episodes = page.getByTestId('action-episodes');
-  await tabTo(page, episodes);
-  await page.keyboard.press('Enter');
+  await pressOn(page, episodes);
   const drawer = page.getByTestId('episode-drawer');
   await expect(drawer).toBeVisible();
-  await expect.poll(() => drawer.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+  await expect.poll(() => holdsFocus(drawer)).toBe(true);
   await page.keyboard.press('Escape');
   await expect(drawer).toHaveCount(0);
   await expect.poll(() => isFocused(episodes)).toBe(true);
@@ -118,8 +123,7 @@ test('the player is driven by keyboard: play, like, favourite, the episode drawe
   await page.keyboard.press('Enter');
   await expect(drawer).toBeVisible();
   const cell = drawer.getByRole('button', { name: new RegExp(`\\b${second!.sequence}\\b`) }).first();
-  await tabTo(page, cell);
-  await page.keyboard.press('Enter');
+  await pressOn(page, cell);
   await expect(page).toHaveURL(new RegExp(`episode=${second!.id}$`));
   await expect(drawer).toHaveCount(0);
 });
@@ -129,18 +133,17 @@ test('a dialog takes the focus, keeps it, closes on Escape and gives it back', a
   await openWith(page, { theme: 'light', session: account });
   await page.goto('/settings');
   const signOut = page.getByTestId('sign-out');
-  await tabTo(page, signOut);
-  await page.keyboard.press('Enter');
+  await pressOn(page, signOut);
   const dialog = page.getByRole('alertdialog');
   await expect(dialog).toBeVisible();
-  await expect.poll(() => dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+  await expect.poll(() => holdsFocus(dialog)).toBe(true);
   // Tabbing round the dialog never leaves it while it is open.
   for (let presses = 0; presses < 4; presses += 1) {
     await page.keyboard.press('Tab');
-    expect(await dialog.evaluate((element) => element.contains(document.activeElement)), 'the focus stays in the dialog').toBe(true);
+    expect(await holdsFocus(dialog), 'the focus stays in the dialog').toBe(true);
   }
   await page.keyboard.press('Shift+Tab');
-  expect(await dialog.evaluate((element) => element.contains(document.activeElement)), 'the focus stays in the dialog').toBe(true);
+  expect(await holdsFocus(dialog), 'the focus stays in the dialog').toBe(true);
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
   await expect.poll(() => isFocused(signOut)).toBe(true);
@@ -149,11 +152,10 @@ test('a dialog takes the focus, keeps it, closes on Escape and gives it back', a
   // The home page's display-and-language sheet behaves the same way.
   await page.goto('/');
   const preferences = page.getByTestId('preferences-button');
-  await tabTo(page, preferences);
-  await page.keyboard.press('Enter');
+  await pressOn(page, preferences);
   const sheet = page.getByRole('dialog');
   await expect(sheet).toBeVisible();
-  await expect.poll(() => sheet.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+  await expect.poll(() => holdsFocus(sheet)).toBe(true);
   // A radio group is one Tab stop; the arrow keys choose within it.
   await tabTo(page, sheet.getByTestId('theme-light'));
   await expect

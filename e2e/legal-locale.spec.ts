@@ -1,4 +1,4 @@
-import type { Locator } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { systemSettings } from './api';
 import { expect, openPreferences, test } from './fixtures';
 import { activeVideo, dramaDetail, expectPlaying, openAs } from './player-support';
@@ -13,14 +13,19 @@ async function textBesidesName(article: Locator, siteName: string): Promise<stri
   return (await article.innerText()).replaceAll(siteName, '');
 }
 
+/** The user agreement in the browser's language, and the site's name to leave out of its text. */
+async function openAgreement(page: Page, request: APIRequestContext) {
+  const { siteName } = await systemSettings(request);
+  await page.goto('/legal/agreement');
+  return { siteName, article: page.getByTestId('legal-text') };
+}
+
 test.describe('legal texts in the interface language', () => {
   test.describe('English', () => {
     test.use({ locale: 'en-US' });
 
     test('the agreement and the privacy policy are in English', async ({ page, request }) => {
-      const { siteName } = await systemSettings(request);
-      await page.goto('/legal/agreement');
-      const article = page.getByTestId('legal-text');
+      const { siteName, article } = await openAgreement(page, request);
       await expect(article.locator('h2').first()).toHaveText('1. The service');
       await expect(article.locator('p').first()).toContainText('Welcome to');
       expect(await textBesidesName(article, siteName)).not.toMatch(HAN);
@@ -35,9 +40,7 @@ test.describe('legal texts in the interface language', () => {
     test.use({ locale: 'zh-CN' });
 
     test('the agreement is in Chinese, and a language switch shows the English one', async ({ page, request }) => {
-      const { siteName } = await systemSettings(request);
-      await page.goto('/legal/agreement');
-      const article = page.getByTestId('legal-text');
+      const { siteName, article } = await openAgreement(page, request);
       // Chinese, whichever text it is (support.spec.ts changes this one for a while).
       await expect(article.locator('h2').first()).toHaveText(HAN);
       expect(await textBesidesName(article, siteName)).not.toMatch(/Welcome|The service/);

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { API_BASE, STORAGE_KEYS, apiPaths, orderDetailResponseSchema } from '@drama/contracts';
 import { createAccount, signInAs } from './accounts';
 import { expect, test as base } from './fixtures';
@@ -74,15 +75,19 @@ const test = base.extend<object, { shortExpiryServer: ShortExpiryServer }>({
 
 test.use({ locale: 'en-US' });
 
-test('an order left unpaid times out and asks for a plan again', async ({ page, request }) => {
-  test.slow();
+/** A new member who chose a plan and a channel (`choice`, the checkout's query) and pressed Pay: the payment page of the new order. */
+async function orderAtPayment(page: Page, request: APIRequestContext, theme: 'light' | 'dark', choice: string) {
   const account = await createAccount(request);
-  await signInAs(page, account, { [STORAGE_KEYS.language]: 'en-US', [STORAGE_KEYS.theme]: 'light' });
-
-  await page.goto('/membership/payment?plan=week&channel=alipay');
+  await signInAs(page, account, { [STORAGE_KEYS.language]: 'en-US', [STORAGE_KEYS.theme]: theme });
+  await page.goto(`/membership/payment?${choice}`);
   await page.getByTestId('checkout-pay').click();
   await expect(page).toHaveURL(/\/payment\?orderId=\d+$/);
-  const orderId = new URL(page.url()).searchParams.get('orderId');
+  return { account, orderId: new URL(page.url()).searchParams.get('orderId') };
+}
+
+test('an order left unpaid times out and asks for a plan again', async ({ page, request }) => {
+  test.slow();
+  const { orderId } = await orderAtPayment(page, request, 'light', 'plan=week&channel=alipay');
   await expect(page.getByTestId('payment-countdown')).toHaveText(/^Pay within 00:0\d$/);
   await expect(page.getByTestId('payment-qr')).toBeVisible();
 
@@ -103,12 +108,7 @@ test('an order left unpaid times out and asks for a plan again', async ({ page, 
 
 test('an order that expired while away shows the timeout on coming back', async ({ page, request }) => {
   test.slow();
-  const account = await createAccount(request);
-  await signInAs(page, account, { [STORAGE_KEYS.language]: 'en-US', [STORAGE_KEYS.theme]: 'dark' });
-  await page.goto('/membership/payment?plan=month&channel=wechat');
-  await page.getByTestId('checkout-pay').click();
-  await expect(page).toHaveURL(/\/payment\?orderId=\d+$/);
-  const orderId = new URL(page.url()).searchParams.get('orderId');
+  const { account, orderId } = await orderAtPayment(page, request, 'dark', 'plan=month&channel=wechat');
   await page.goto('/profile');
 
   // Away until the order has expired on the server.

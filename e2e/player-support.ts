@@ -9,6 +9,7 @@ import {
   dramaDetailResponseSchema,
   sessionResponseSchema,
   type DramaDetail,
+  type Episode,
   type Session,
 } from '@drama/contracts';
 import { seedStorage } from './fixtures';
@@ -56,6 +57,14 @@ export async function openAs(
       : {}),
     ...options.extra,
   });
+}
+
+/** A viewer prepared as `openAs` does, opening the drama at its first episode; gives the drama's episodes. */
+export async function openAtFirstEpisode(page: Page, request: APIRequestContext, dramaId: number): Promise<Episode[]> {
+  const { episodes } = await dramaDetail(request, dramaId);
+  await openAs(page);
+  await page.goto(`/player/${dramaId}?episode=${episodes[0]!.id}`);
+  return episodes;
 }
 
 /** The <video> on screen. */

@@ -17,6 +17,7 @@ import {
   expectPlaying,
   makeVip,
   openAs,
+  openAtFirstEpisode,
   pauseActiveVideo,
   signUp,
   videoState,
@@ -206,9 +207,7 @@ test.describe('playback', () => {
 
 test.describe('switching episodes', () => {
   test('swipe up plays the next episode, swipe down the previous one; a short drag does nothing', async ({ page, request }) => {
-    const [first, second] = (await dramaDetail(request, DRAMA)).episodes;
-    await openAs(page);
-    await page.goto(`/player/${DRAMA}?episode=${first!.id}`);
+    const [first, second] = await openAtFirstEpisode(page, request, DRAMA);
     await expectPlaying(page, first!.id);
 
     await swipeOnVideo(page, -40);
@@ -227,9 +226,7 @@ test.describe('switching episodes', () => {
   });
 
   test('arrow keys switch episodes and the first episode says so', async ({ page, request }) => {
-    const [first, second] = (await dramaDetail(request, DRAMA)).episodes;
-    await openAs(page);
-    await page.goto(`/player/${DRAMA}?episode=${first!.id}`);
+    const [first, second] = await openAtFirstEpisode(page, request, DRAMA);
     await expectPlaying(page, first!.id);
     // The page's own clock times the toast from when it is on screen to when it goes.
     await page.evaluate(() => {
@@ -257,9 +254,7 @@ test.describe('switching episodes', () => {
   });
 
   test('an ended episode moves on to the next by itself', async ({ page, request }) => {
-    const [first, second] = (await dramaDetail(request, DRAMA)).episodes;
-    await openAs(page);
-    await page.goto(`/player/${DRAMA}?episode=${first!.id}`);
+    const [first, second] = await openAtFirstEpisode(page, request, DRAMA);
     await expectPlaying(page, first!.id);
     await activeVideo(page).evaluate((video: HTMLVideoElement) => {
       video.currentTime = video.duration - 0.8;
@@ -268,9 +263,7 @@ test.describe('switching episodes', () => {
   });
 
   test('the next episode is preloaded in a second, hidden video', async ({ page, request }) => {
-    const [first, second] = (await dramaDetail(request, DRAMA)).episodes;
-    await openAs(page);
-    await page.goto(`/player/${DRAMA}?episode=${first!.id}`);
+    const [first, second] = await openAtFirstEpisode(page, request, DRAMA);
     await expectPlaying(page, first!.id);
     const standby = page.locator('video[data-active="false"]');
     await expect.poll(() => standby.evaluate((video: HTMLVideoElement) => video.currentSrc)).toContain(`/media/episodes/${second!.id}/`);

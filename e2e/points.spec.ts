@@ -1,9 +1,4 @@
-import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import {
   API_BASE,
   CHECK_IN_REWARDS,
@@ -12,33 +7,17 @@ import {
   pointsSummaryResponseSchema,
   userProfileResponseSchema,
 } from '@drama/contracts';
-import { createAccount, signInAs, type TestAccount } from './accounts';
+import { adminCli, adminHeaders, createAccount, signInAs, type TestAccount } from './accounts';
 import { expect, recordToasts, test } from './fixtures';
 
-const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TIME_ZONE = 'Asia/Shanghai';
 
 test.use({ locale: 'en-US', timezoneId: TIME_ZONE, allowedConsoleErrors: [/status of 4\d\d/] });
 
-/** The operator's token of the server under test (its DATA_DIR, see playwright.config.ts). */
-function adminToken(): string {
-  const dataDir = path.resolve(REPO_ROOT, process.env.E2E_DATA_DIR ?? '.e2e-data');
-  return readFileSync(path.join(dataDir, 'admin-token'), 'utf8').trim();
-}
-
-/** `npm run admin -- <args>` against the server under test; its standard output. */
-async function adminCli(baseURL: string, args: string[]): Promise<string> {
-  const { stdout } = await promisify(execFile)('npm', ['run', '--silent', 'admin', '--', '--url', baseURL, ...args], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, ADMIN_TOKEN: adminToken() },
-  });
-  return stdout;
-}
-
 /** Points through the operator's HTTP call, for tests about something else. */
 async function grantPoints(request: APIRequestContext, userId: number, amount: number): Promise<void> {
   const response = await request.post(`${API_BASE}${apiPaths.adminUserPoints(userId)}`, {
-    headers: { Authorization: `Bearer ${adminToken()}` },
+    headers: adminHeaders(),
     data: { amount, note: 'e2e' },
   });
   expect(response.ok(), await response.text()).toBe(true);
@@ -53,6 +32,14 @@ async function me(request: APIRequestContext, account: TestAccount) {
 /** How the profile's VIP card writes a date in English. */
 function englishDate(iso: string): string {
   return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: TIME_ZONE }).format(new Date(iso));
+}
+
+/** A new member, allowed the clipboard, on the tasks page; gives the row of a task there. */
+async function openTasks(page: Page, request: APIRequestContext, context: BrowserContext) {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await signInAs(page, await createAccount(request));
+  await page.goto('/points/tasks');
+  return (type: string) => page.locator(`[data-testid="task-row"][data-task="${type}"]`);
 }
 
 test('a new member checks in once a day and sees the points and the record', async ({ page, request }) => {
@@ -191,11 +178,7 @@ test('the store tells a member with too few points how many they have and need',
 });
 
 test('tasks lead where they are done; a shared link counts and is claimed', async ({ page, request, context }) => {
-  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  const account = await createAccount(request);
-  await signInAs(page, account);
-  await page.goto('/points/tasks');
-  const row = (type: string) => page.locator(`[data-testid="task-row"][data-task="${type}"]`);
+  const row = await openTasks(page, request, context);
 
   await expect(row('watchVideo').getByTestId('task-progress')).toHaveText('0/3');
   await row('bindPhone').getByRole('button', { name: 'Go' }).click();
@@ -214,11 +197,7 @@ test('tasks lead where they are done; a shared link counts and is claimed', asyn
 });
 
 test('the invite code is shown in a sheet', async ({ page, request, context }) => {
-  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  const account = await createAccount(request);
-  await signInAs(page, account);
-  await page.goto('/points/tasks');
-  const row = (type: string) => page.locator(`[data-testid="task-row"][data-task="${type}"]`);
+  const row = await openTasks(page, request, context);
 
   // Follow us: e2e/profile-edit.spec.ts.
   const sheet = page.getByRole('dialog');

@@ -1,26 +1,14 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { API_BASE, apiPaths, taskListResponseSchema } from '@drama/contracts';
-import sharp from 'sharp';
 import { adminHeaders, createAccount, signInAs } from './accounts';
 import { expect, test } from './fixtures';
+import { paintedPng } from './images';
 
 test.use({ locale: 'en-US', timezoneId: 'Europe/Berlin' });
 
 /** A real photo-sized PNG made here: two colours side by side, so the crop has something to frame. */
-async function makePhoto(): Promise<Buffer> {
-  const width = 600;
-  const height = 400;
-  const pixels = Buffer.alloc(width * height * 3);
-  for (let y = 0; y < height; y += 1) {
-    for (let x = 0; x < width; x += 1) {
-      const offset = (y * width + x) * 3;
-      const left = x < width / 2;
-      pixels[offset] = left ? 230 : 30;
-      pixels[offset + 1] = left ? 40 : 140;
-      pixels[offset + 2] = left ? 90 : 220;
-    }
-  }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).png().toBuffer();
+function makePhoto(): Promise<Buffer> {
+  return paintedPng(600, 400, (x) => (x < 300 ? [230, 40, 90] : [30, 140, 220]));
 }
 
 async function setFollowTarget(request: APIRequestContext, link: string): Promise<void> {

@@ -1,27 +1,15 @@
 import type { Locator, Page } from '@playwright/test';
 import { STORAGE_KEYS, type Task, type TaskList } from '@drama/contracts';
-import sharp from 'sharp';
 import { createAccount, signInAs } from './accounts';
 import { expect, test } from './fixtures';
+import { paintedPng } from './images';
 
 // Not assertions about pixels: profile editing, the tasks, the Follow us sheet and the store for people to
 // look at (test-results/), at the phone size, in both themes and two languages.
 
 /** A portrait-like picture: a warm disc on a cool background, so the round crop shows. */
-async function makePhoto(): Promise<Buffer> {
-  const width = 480;
-  const height = 640;
-  const pixels = Buffer.alloc(width * height * 3);
-  for (let y = 0; y < height; y += 1) {
-    for (let x = 0; x < width; x += 1) {
-      const offset = (y * width + x) * 3;
-      const inside = (x - 240) ** 2 + (y - 280) ** 2 < 150 ** 2;
-      pixels[offset] = inside ? 245 : 40 + (y >> 3);
-      pixels[offset + 1] = inside ? 180 : 90;
-      pixels[offset + 2] = inside ? 120 : 160;
-    }
-  }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).png().toBuffer();
+function makePhoto(): Promise<Buffer> {
+  return paintedPng(480, 640, (x, y) => ((x - 240) ** 2 + (y - 280) ** 2 < 150 ** 2 ? [245, 180, 120] : [40 + (y >> 3), 90, 160]));
 }
 
 /**

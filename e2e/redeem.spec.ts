@@ -1,36 +1,15 @@
-import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import type { APIRequestContext } from '@playwright/test';
 import { API_BASE, adminRedeemCreateResponseSchema, apiPaths, userProfileResponseSchema } from '@drama/contracts';
-import { createAccount, signInAs, type TestAccount } from './accounts';
+import { adminCli, adminHeaders, createAccount, signInAs, type TestAccount } from './accounts';
 import { expect, test } from './fixtures';
 
-const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TIME_ZONE = 'Asia/Shanghai';
 
 test.use({ locale: 'en-US', timezoneId: TIME_ZONE, allowedConsoleErrors: [/status of 4\d\d/] });
 
-/** The operator's token of the server under test (its DATA_DIR, see playwright.config.ts). */
-function adminToken(): string {
-  const dataDir = path.resolve(REPO_ROOT, process.env.E2E_DATA_DIR ?? '.e2e-data');
-  return readFileSync(path.join(dataDir, 'admin-token'), 'utf8').trim();
-}
-
-/** `npm run admin -- <args>` against the server under test; its standard output. */
-async function adminCli(baseURL: string, args: string[]): Promise<string> {
-  const { stdout } = await promisify(execFile)('npm', ['run', '--silent', 'admin', '--', '--url', baseURL, ...args], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, ADMIN_TOKEN: adminToken() },
-  });
-  return stdout;
-}
-
 async function createCodes(request: APIRequestContext, body: { type: 'vip_days' | 'points'; value: number; count: number }) {
   const response = await request.post(`${API_BASE}${apiPaths.adminRedeemCodes()}`, {
-    headers: { Authorization: `Bearer ${adminToken()}` },
+    headers: adminHeaders(),
     data: body,
   });
   expect(response.ok(), await response.text()).toBe(true);

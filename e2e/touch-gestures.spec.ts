@@ -1,7 +1,7 @@
 import { STORAGE_KEYS, SUBTITLE } from '@drama/contracts';
 import type { Locator, Page } from '@playwright/test';
 import { expect, recordToasts, test } from './fixtures';
-import { activeVideo, dramaDetail, openAs } from './player-support';
+import { activeVideo, dramaDetail, openAs, openAtFirstEpisode } from './player-support';
 import { landsOn, longPressDrag, pointIn, swipe, tap, type Point } from './touch';
 
 /*
@@ -133,9 +133,7 @@ for (const controls of ['shown', 'hidden'] as const) {
 }
 
 test('player: a tap on a side button presses it; a swipe that starts on it does not', async ({ page, request }) => {
-  const [first, second] = (await dramaDetail(request, DRAMA)).episodes;
-  await openAs(page);
-  await page.goto(`/player/${DRAMA}?episode=${first!.id}`);
+  const [first, second] = await openAtFirstEpisode(page, request, DRAMA);
   await pausedWithControls(page, first!.id);
   const like = page.getByTestId('action-like');
   await tap(page, await pointIn(like));
@@ -157,9 +155,7 @@ test('player: a tap on a side button presses it; a swipe that starts on it does 
 });
 
 test('player: the subtitle moves only after a long-press, stays clear of the controls, and can be put back', async ({ page, request }) => {
-  const [first, second] = (await dramaDetail(request, DRAMA)).episodes;
-  await openAs(page);
-  await page.goto(`/player/${DRAMA}?episode=${first!.id}`);
+  const [first, second] = await openAtFirstEpisode(page, request, DRAMA);
   await pausedWithControls(page, first!.id);
   const subtitle = page.getByTestId('subtitle');
   const storedPosition = () =>
