@@ -1,5 +1,11 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import { useTranslation, type TranslationKey } from '../../../shared/i18n/i18n';
 import { InlineError } from '../../../shared/ui/inline-error';
+
+const TEXT: Record<'plans' | 'channels', { title: TranslationKey; failed: TranslationKey; none: TranslationKey }> = {
+  plans: { title: 'membership.plansTitle', failed: 'membership.planLoadFailed', none: 'membership.noPlans' },
+  channels: { title: 'membership.channelsTitle', failed: 'membership.channelLoadFailed', none: 'membership.noChannels' },
+};
 
 interface OptionsQuery<T> {
   isPending: boolean;
@@ -9,14 +15,8 @@ interface OptionsQuery<T> {
 }
 
 interface OptionsSectionProps<T> {
-  /** The heading's id: it names the choice's radio group. */
-  id: string;
-  title: string;
+  of: keyof typeof TEXT;
   query: OptionsQuery<T>;
-  /** What failed, in the page's words ("Could not load the plans"). */
-  failedTitle: string;
-  /** Said when there are none on offer. */
-  noneText: string;
   loading?: ReactNode;
   groupClassName?: string;
   /** The options; without them the section only says what keeps the choice from being made. */
@@ -24,27 +24,21 @@ interface OptionsSectionProps<T> {
 }
 
 /** A titled choice of the buying pages (the plans, the channels): loading, failed, none on offer, or the options. */
-export function OptionsSection<T>({
-  id,
-  title,
-  query,
-  failedTitle,
-  noneText,
-  loading,
-  groupClassName,
-  children,
-}: OptionsSectionProps<T>) {
+export function OptionsSection<T>({ of, query, loading, groupClassName, children }: OptionsSectionProps<T>) {
+  const { t } = useTranslation();
+  const id = useId();
+  const text = TEXT[of];
   return (
     <section aria-labelledby={id}>
       <h2 id={id} className="px-1 pb-3 text-lg font-bold tracking-tight">
-        {title}
+        {t(text.title)}
       </h2>
       {query.isPending ? (
         loading
       ) : query.error || !query.data ? (
-        <InlineError title={failedTitle} error={query.error} onRetry={() => void query.refetch()} />
+        <InlineError title={t(text.failed)} error={query.error} onRetry={() => void query.refetch()} />
       ) : query.data.length === 0 ? (
-        <p className="rounded-2xl border border-line bg-surface px-4 py-6 text-center text-sm text-fg-muted">{noneText}</p>
+        <p className="rounded-2xl border border-line bg-surface px-4 py-6 text-center text-sm text-fg-muted">{t(text.none)}</p>
       ) : (
         children && (
           <div role="radiogroup" aria-labelledby={id} className={groupClassName}>

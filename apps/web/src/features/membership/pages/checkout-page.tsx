@@ -84,11 +84,8 @@ export function CheckoutPage() {
         )}
 
         <OptionsSection
-          id="checkout-channels"
-          title={t('membership.channelsTitle')}
+          of="channels"
           query={channels}
-          failedTitle={t('membership.channelLoadFailed')}
-          noneText={t('membership.noChannels')}
           loading={<Skeleton className="h-[113px] rounded-2xl" />}
           groupClassName="divide-y divide-line overflow-hidden rounded-2xl border border-line bg-surface"
         >

@@ -72,11 +72,8 @@ export function MembershipPage() {
         {pending.data && <UnpaidOrderBanner order={pending.data} target={target} />}
 
         <OptionsSection
-          id="plans-title"
-          title={t('membership.plansTitle')}
+          of="plans"
           query={plans}
-          failedTitle={t('membership.planLoadFailed')}
-          noneText={t('membership.noPlans')}
           loading={
             <div className="grid grid-cols-2 gap-x-3 gap-y-4 pt-1.5" aria-busy>
               <Placeholders count={4} of={PlanCardSkeleton} />
@@ -93,13 +90,7 @@ export function MembershipPage() {
 
         {/* Channels sit in the pay bar; here only what keeps them from it (an error, none on offer). */}
         {(channels.error || channels.data?.length === 0) && (
-          <OptionsSection
-            id="channels-title"
-            title={t('membership.channelsTitle')}
-            query={channels}
-            failedTitle={t('membership.channelLoadFailed')}
-            noneText={t('membership.noChannels')}
-          />
+          <OptionsSection of="channels" query={channels} />
         )}
 
         <nav aria-label={t('membership.more')} className="divide-y divide-line overflow-hidden rounded-2xl border border-line bg-surface">

@@ -3,7 +3,7 @@ import type { OrderDetail, PaymentInfo } from '@drama/contracts';
 import { ExternalLink, LoaderCircle, RefreshCw, TimerOff, Timer } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/i18n';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { ChannelIcon } from '../../../shared/ui/channel-icon';
 import { InlineError } from '../../../shared/ui/inline-error';
 import { Skeleton } from '../../../shared/ui/skeleton';
@@ -11,25 +11,23 @@ import { StatusIcon } from '../../../shared/ui/status-icon';
 import { useWatchTarget } from '../../../shared/watch-target/use-watch-target';
 import { membershipPathFor, withWatchTarget, type WatchTarget } from '../../../shared/watch-target/watch-target';
 import { formatYuan, usePaymentChannels } from '../../membership';
-import { CancelOrderButton, orderKeys, OrderScreen, type OrderCheck } from '../../orders';
+import { CancelOrderButton, orderKeys, type OrderCheck } from '../../orders';
 import { PaymentQr } from '../components/payment-qr';
+import { PaymentScreen } from '../components/payment-screen';
 import { useSecondsLeft } from '../hooks/use-seconds-left';
-import { formatCountdown, pollDelay } from '../lib/polling';
+import { formatCountdown } from '../lib/polling';
 
 /** The QR code of a pending order, its countdown, and the wait for the channel's answer. */
 export function PaymentPage() {
   const { t } = useTranslation();
-  const [params] = useSearchParams();
   // The episode this purchase unlocks rides along to the result, which leads back to it.
   const target = useWatchTarget();
 
   return (
-    <OrderScreen
-      orderId={params.get('orderId')}
+    <PaymentScreen
       title={t('routes.payment')}
       fallback={membershipPathFor(target)}
       testId="payment-page"
-      pollWhilePending={pollDelay}
       noOrder={{
         title: t('payment.noOrder'),
         description: t('payment.noOrderHint'),
@@ -39,12 +37,12 @@ export function PaymentPage() {
           </Link>
         ),
       }}
-      loading={<Skeleton className="h-[470px] rounded-3xl" />}
-      failed={(error, retry) => <InlineError title={t('payment.infoFailed')} error={error} onRetry={retry} />}
-      bodyClassName="flex flex-col gap-4 px-4 pt-4 pb-8"
+      cardHeight="h-[470px]"
+      failedTitle={t('payment.infoFailed')}
+      top="pt-4"
     >
       {(order, check) => <PaymentBody order={order} check={check} target={target} />}
-    </OrderScreen>
+    </PaymentScreen>
   );
 }
 

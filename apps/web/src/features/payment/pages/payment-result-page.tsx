@@ -3,39 +3,35 @@ import type { OrderDetail } from '@drama/contracts';
 import { CircleCheck, CircleHelp, CircleX, Clapperboard, LoaderCircle, Play, Receipt, TimerOff, type LucideIcon } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from '../../../shared/i18n/i18n';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { meQueryOptions } from '../../../shared/account/get-me';
 import { formatDate } from '../../../shared/format/date';
 import { useLocale } from '../../../shared/i18n/i18n';
-import { InlineError } from '../../../shared/ui/inline-error';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { StatusIcon } from '../../../shared/ui/status-icon';
 import { useWatchTarget } from '../../../shared/watch-target/use-watch-target';
 import { membershipPathFor, playerPathFor, withWatchTarget, type WatchTarget } from '../../../shared/watch-target/watch-target';
 import { formatYuan, useTargetEpisode } from '../../membership';
-import { failureReasonText, orderKeys, OrderScreen } from '../../orders';
-import { pollDelay } from '../lib/polling';
+import { failureReasonText, orderKeys } from '../../orders';
+import { PaymentScreen } from '../components/payment-screen';
 
 /** How an order ended: paid (and VIP until when), failed and why, cancelled, or timed out. */
 export function PaymentResultPage() {
   const { t } = useTranslation();
-  const [params] = useSearchParams();
   const target = useWatchTarget();
 
+  // Opened on an order still pending (a reload, a link), it keeps asking, as the payment page does.
   return (
-    <OrderScreen
-      orderId={params.get('orderId')}
+    <PaymentScreen
       title={t('routes.paymentResult')}
       fallback="/profile"
       testId="payment-result-page"
-      // Opened on an order still pending (a reload, a link): keep asking, as the payment page does.
-      pollWhilePending={pollDelay}
-      loading={<Skeleton className="h-[320px] rounded-3xl" />}
-      failed={(error, retry) => <InlineError title={t('payment.checkFailed')} error={error} onRetry={retry} />}
-      bodyClassName="flex flex-col gap-4 px-4 pt-6 pb-8"
+      cardHeight="h-[320px]"
+      failedTitle={t('payment.checkFailed')}
+      top="pt-6"
     >
       {(order) => <ResultView order={order} target={target} />}
-    </OrderScreen>
+    </PaymentScreen>
   );
 }
 

@@ -3,10 +3,8 @@ import { Camera, UserRound } from 'lucide-react';
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { Area } from 'react-easy-crop';
 import { useNavigate } from 'react-router';
-import { useMe } from '../../../shared/account/get-me';
 import { formErrorMessage } from '../../../shared/i18n/error-message';
 import { useTranslation, type TFunction } from '../../../shared/i18n/i18n';
-import { useSession } from '../../../shared/session/session-store';
 import { FormAlert } from '../../../shared/ui/form/form-alert';
 import { SubmitButton } from '../../../shared/ui/form/submit-button';
 import { TextField } from '../../../shared/ui/form/text-field';
@@ -16,6 +14,7 @@ import { useUpdateProfile } from '../api/update-profile';
 import { useUploadAvatar } from '../api/upload-avatar';
 import { AvatarCropper } from '../components/avatar-cropper';
 import { ProfileAvatar } from '../components/profile-avatar';
+import { useProfileUser } from '../hooks/use-profile-user';
 import { cropToSquare } from '../lib/crop-image';
 
 /** An object URL that is released when replaced or when the page goes. */
@@ -39,9 +38,7 @@ function nicknameError(t: TFunction, value: string): string | undefined {
 export function ProfileEditPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { user: keptUser } = useSession();
-  const me = useMe();
-  const user = me.data ?? keptUser;
+  const { me, user } = useProfileUser();
   const updateProfile = useUpdateProfile();
   const uploadAvatar = useUploadAvatar();
   const fileInput = useRef<HTMLInputElement>(null);

@@ -16,21 +16,17 @@ import {
 } from 'lucide-react';
 import { useTranslation } from '../../../shared/i18n/i18n';
 import { Link } from 'react-router';
-import { useMe } from '../../../shared/account/get-me';
 import { useLocale } from '../../../shared/i18n/i18n';
-import { useSession } from '../../../shared/session/session-store';
 import { ErrorState } from '../../../shared/ui/error-state';
 import { ProfileEntry, ProfileEntryGroup, ProfileShortcut } from '../components/profile-entries';
 import { ProfileAvatar } from '../components/profile-avatar';
 import { VipCard } from '../components/vip-card';
+import { useProfileUser } from '../hooks/use-profile-user';
 
 export function ProfilePage() {
   const { t } = useTranslation();
   const locale = useLocale();
-  const { user: keptUser } = useSession();
-  const me = useMe();
-  // The kept user info shows at once; the profile call refreshes it (and the kept copy).
-  const user = me.data ?? keptUser;
+  const { me, user } = useProfileUser();
   if (!user) return null;
   const vip = isVipActive(user);
   // The nickname comes with the profile call; until then the username stands in.

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import type { CodeChannel } from '@drama/contracts';
 import {
   BrushCleaning,
   FileText,
@@ -72,20 +73,8 @@ export function SettingsPage() {
 
       <SettingsGroup title={t('settings.account')}>
         <SettingsRow icon={KeyRound} label={t('routes.changePassword')} to="/settings/change-password" />
-        <SettingsRow
-          icon={Smartphone}
-          label={t('routes.bindPhone')}
-          to="/settings/bind-phone"
-          value={phoneValue}
-          testId="row-bind-phone"
-        />
-        <SettingsRow
-          icon={Mail}
-          label={t('routes.bindEmail')}
-          to="/settings/bind-email"
-          value={emailValue}
-          testId="row-bind-email"
-        />
+        <BindContactRow channel="phone" value={phoneValue} />
+        <BindContactRow channel="email" value={emailValue} />
       </SettingsGroup>
 
       <section className="mt-6 px-4">
@@ -134,5 +123,19 @@ export function SettingsPage() {
         </button>
       </div>
     </div>
+  );
+}
+
+/** Link a phone or an email: the row shows the one linked now (masked), or that there is none. */
+function BindContactRow({ channel, value }: { channel: CodeChannel; value: string }) {
+  const { t } = useTranslation();
+  return (
+    <SettingsRow
+      icon={channel === 'phone' ? Smartphone : Mail}
+      label={t(channel === 'phone' ? 'routes.bindPhone' : 'routes.bindEmail')}
+      to={`/settings/bind-${channel}`}
+      value={value}
+      testId={`row-bind-${channel}`}
+    />
   );
 }
