@@ -46,6 +46,17 @@ function isEmpty(value: unknown): boolean {
   return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 }
 
+// Fields with one way to be wrong: any issue with what is typed gets this message.
+const INVALID: Record<Exclude<AccountField, 'username' | 'password' | 'currentPassword' | 'newPassword'>, FieldMessage> = {
+  confirmPassword: { key: 'validation.passwordMismatch' },
+  email: { key: 'validation.emailInvalid' },
+  phone: { key: 'validation.phoneInvalid' },
+  code: { key: 'validation.codeInvalid', values: { length: LIMITS.verificationCodeLength } },
+  inviteCode: { key: 'validation.inviteCodeInvalid' },
+  agreed: { key: 'validation.agreementRequired' },
+  account: { key: 'validation.accountRequired' },
+};
+
 /** The message for one issue on one field. */
 export function issueMessage(field: AccountField, issue: z.core.$ZodIssue, value: unknown): FieldMessage {
   if (isEmpty(value) && field !== 'agreed') return { key: REQUIRED[field] };
@@ -61,20 +72,8 @@ export function issueMessage(field: AccountField, issue: z.core.$ZodIssue, value
       if (issue.code === 'too_big') return { key: 'validation.passwordMax', values: { max: PASSWORD_MAX } };
       if (issue.code === 'custom') return { key: 'validation.samePassword' };
       return { key: 'validation.passwordMin', values: { min: LIMITS.passwordMin } };
-    case 'confirmPassword':
-      return { key: 'validation.passwordMismatch' };
-    case 'email':
-      return { key: 'validation.emailInvalid' };
-    case 'phone':
-      return { key: 'validation.phoneInvalid' };
-    case 'code':
-      return { key: 'validation.codeInvalid', values: { length: LIMITS.verificationCodeLength } };
-    case 'inviteCode':
-      return { key: 'validation.inviteCodeInvalid' };
-    case 'agreed':
-      return { key: 'validation.agreementRequired' };
-    case 'account':
-      return { key: 'validation.accountRequired' };
+    default:
+      return INVALID[field];
   }
 }
 

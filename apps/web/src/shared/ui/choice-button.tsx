@@ -1,8 +1,12 @@
 import type { ReactNode } from 'react';
 
-interface ChoiceButtonProps {
+/** What a choice takes from its group: whether it is the one chosen, and how to choose it. */
+export interface ChoiceProps {
   selected: boolean;
   onSelect: () => void;
+}
+
+interface ChoiceButtonProps extends ChoiceProps {
   testId: string;
   className: string;
   children: ReactNode;

@@ -1,12 +1,10 @@
 import type { PaymentChannel } from '@drama/contracts';
 import { useTranslation } from '../../../shared/i18n/i18n';
 import { ChannelIcon } from '../../../shared/ui/channel-icon';
-import { ChoiceButton } from '../../../shared/ui/choice-button';
+import { ChoiceButton, type ChoiceProps } from '../../../shared/ui/choice-button';
 
-interface ChannelOptionProps {
+interface ChannelOptionProps extends ChoiceProps {
   channel: PaymentChannel;
-  selected: boolean;
-  onSelect: () => void;
 }
 
 /** A payment channel as a radio row: the wallet's mark, its name, and the round check. */

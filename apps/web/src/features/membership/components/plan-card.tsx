@@ -1,15 +1,13 @@
 import type { Plan } from '@drama/contracts';
 import { Check } from 'lucide-react';
 import { useTranslation } from '../../../shared/i18n/i18n';
-import { ChoiceButton } from '../../../shared/ui/choice-button';
+import { ChoiceButton, type ChoiceProps } from '../../../shared/ui/choice-button';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { formatPricePerDay, formatYuan } from '../lib/format';
 import { planSaving } from '../lib/saving';
 
-interface PlanCardProps {
+interface PlanCardProps extends ChoiceProps {
   plan: Plan;
-  selected: boolean;
-  onSelect: () => void;
 }
 
 /** One plan as a radio: price first, then what it comes to per day, the list price struck through. */
