@@ -83,13 +83,22 @@ function keep(event, cacheName, request, response, after) {
   );
 }
 
+/**
+ * A cover from the cache, else the network. A cover that cannot be fetched (offline, or a
+ * request the page gave up on that Firefox does not always mark as aborted) is answered as an
+ * unreachable image, 504, so the page's own fallback shows instead of an error in the worker.
+ */
 async function coverFirst(event) {
   const { request } = event;
-  const cached = await caches.match(request, { cacheName: COVER_CACHE });
-  if (cached) return cached;
-  const response = await fromNetwork(request);
-  if (response.ok && response.type === 'basic') keep(event, COVER_CACHE, request, response.clone(), trimCovers);
-  return response;
+  try {
+    const cached = await caches.match(request, { cacheName: COVER_CACHE });
+    if (cached) return cached;
+    const response = await fromNetwork(request);
+    if (response.ok && response.type === 'basic') keep(event, COVER_CACHE, request, response.clone(), trimCovers);
+    return response;
+  } catch {
+    return new Response(null, { status: 504, statusText: 'Gateway Timeout' });
+  }
 }
 
 async function shellFirst(event) {
