@@ -144,3 +144,6 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   /** A screenshot id that is not one of the member's own uploads. */
   UPLOAD_NOT_FOUND: 400,
 };
+
+/** Any code the server may answer with: the viewers' codes and the console's (console/errors.ts). */
+export type ApiErrorCode = ErrorCode | import('./console/errors.js').ConsoleErrorCode;

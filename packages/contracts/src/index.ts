@@ -17,3 +17,6 @@ export * from './membership.js';
 export * from './points.js';
 export * from './feedback.js';
 export * from './admin-content.js';
+export * from './console/errors.js';
+export * from './console/operators.js';
+export * from './console/audit.js';

@@ -481,3 +481,77 @@ export interface Database {
   follow_opens: FollowOpensTable;
 }
 export type FeedbackRow = Selectable<FeedbackTable>;
+
+/* The operators' console (0011): operators, their sessions and API tokens, the audit log. */
+
+export type OperatorRoleColumn = 'owner' | 'content' | 'support' | 'finance';
+
+export interface OperatorsTable {
+  id: Generated<number>;
+  username: string;
+  /** Null until the operator has chosen a password through the set-up link. */
+  password_hash: string | null;
+  role: OperatorRoleColumn;
+  status: Generated<'active' | 'disabled'>;
+  totp_secret: string | null;
+  totp_enabled: Generated<boolean>;
+  /** The time step of the last code accepted: a code is good once. */
+  totp_last_step: ColumnType<number | null, number | null | undefined, number | null>;
+  setup_token_hash: string | null;
+  setup_expires_at: Date | null;
+  failed_sign_ins: Generated<number>;
+  locked_until: Date | null;
+  /** Raised to end every session of the operator (disabled, password changed, 2FA reset). */
+  session_version: Generated<number>;
+  last_sign_in_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface OperatorSessionsTable {
+  id: Generated<number>;
+  operator_id: number;
+  token_hash: string;
+  csrf_token: string;
+  session_version: number;
+  totp_setup_only: Generated<boolean>;
+  ip: string | null;
+  user_agent: string | null;
+  created_at: CreatedAt;
+  last_seen_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  expires_at: Date;
+}
+
+export interface OperatorApiTokensTable {
+  id: Generated<number>;
+  operator_id: number;
+  name: string;
+  role: OperatorRoleColumn;
+  token_hash: string;
+  prefix: string;
+  created_at: CreatedAt;
+  last_used_at: Date | null;
+  revoked_at: Date | null;
+}
+
+export interface AuditLogTable {
+  id: Generated<string>;
+  operator_id: number | null;
+  username: string;
+  role: OperatorRoleColumn;
+  via: 'session' | 'token' | 'bootstrap';
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  before: ColumnType<unknown, string | null | undefined, never>;
+  after: ColumnType<unknown, string | null | undefined, never>;
+  ip: string | null;
+  created_at: CreatedAt;
+}
+
+export interface Database {
+  operators: OperatorsTable;
+  operator_sessions: OperatorSessionsTable;
+  operator_api_tokens: OperatorApiTokensTable;
+  audit_log: AuditLogTable;
+}

@@ -1,26 +1,28 @@
-import { ERROR_STATUS, type ErrorCode } from '@drama/contracts';
+import { CONSOLE_ERROR_STATUS, ERROR_STATUS, type ApiErrorCode, type ErrorCode } from '@drama/contracts';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 /** A failure the client may act on: a stable code, an English message, optional details. */
+const STATUS: Record<ApiErrorCode, number> = { ...ERROR_STATUS, ...CONSOLE_ERROR_STATUS };
+
 export class AppError extends Error {
   readonly statusCode: number;
 
   constructor(
-    readonly code: ErrorCode,
+    readonly code: ApiErrorCode,
     message: string,
     readonly details?: unknown,
   ) {
     super(message);
     this.name = 'AppError';
-    this.statusCode = ERROR_STATUS[code];
+    this.statusCode = STATUS[code];
   }
 }
 
-export function sendError(reply: FastifyReply, code: ErrorCode, message: string, details?: unknown): FastifyReply {
+export function sendError(reply: FastifyReply, code: ApiErrorCode, message: string, details?: unknown): FastifyReply {
   return reply
-    .code(ERROR_STATUS[code])
+    .code(STATUS[code])
     .send(details === undefined ? { success: false, code, message } : { success: false, code, message, details });
 }
 

@@ -1,4 +1,4 @@
-import { errorEnvelopeSchema } from '@drama/contracts';
+import { apiErrorEnvelopeSchema } from '@drama/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -69,8 +69,8 @@ const SECURITY: Record<Access, Array<Record<string, string[]>> | undefined> = {
   public: undefined,
 };
 
-function errorResponses(statuses: readonly ErrorStatus[]): Partial<Record<ErrorStatus, typeof errorEnvelopeSchema>> {
-  return Object.fromEntries(statuses.map((status) => [status, errorEnvelopeSchema]));
+function errorResponses(statuses: readonly ErrorStatus[]): Partial<Record<ErrorStatus, typeof apiErrorEnvelopeSchema>> {
+  return Object.fromEntries(statuses.map((status) => [status, apiErrorEnvelopeSchema]));
 }
 
 /**

@@ -8,6 +8,7 @@ import * as points from './0007-points.js';
 import * as feedback from './0008-feedback.js';
 import * as hotSearchDemand from './0009-hot-search-demand.js';
 import * as profileAndFollow from './0010-profile-and-follow.js';
+import * as operators from './0011-operators.js';
 
 /** Numbered migrations in the order they apply. Append; never edit one that has shipped. */
 export const migrations: ReadonlyArray<{ name: string; statements: readonly string[] }> = [
@@ -21,4 +22,5 @@ export const migrations: ReadonlyArray<{ name: string; statements: readonly stri
   { name: '0008-feedback', statements: feedback.statements },
   { name: '0009-hot-search-demand', statements: hotSearchDemand.statements },
   { name: '0010-profile-and-follow', statements: profileAndFollow.statements },
+  { name: '0011-operators', statements: operators.statements },
 ];

@@ -1,0 +1,56 @@
+// No zod here, as in ../errors.ts: the console's first page needs the codes, not the schemas.
+
+/**
+ * Error codes of the operators' console calls (`/api/v1/console/...`). Kept apart from the
+ * viewers' codes so that the viewers' app translates only what it can meet; the console
+ * translates both lists.
+ */
+export const CONSOLE_ERROR_CODES = [
+  /** No console session, or it ended (idle, signed out, operator disabled). */
+  'OPERATOR_UNAUTHENTICATED',
+  /** Signed in, but the operator's role may not make this call. */
+  'OPERATOR_FORBIDDEN',
+  /** A cookie-authenticated change without the X-CSRF-Token header matching the session. */
+  'CSRF_INVALID',
+  /** Wrong username or password; details.attemptsRemaining when known. */
+  'OPERATOR_CREDENTIALS_INVALID',
+  /** Too many wrong tries; details.retryAfter seconds. */
+  'OPERATOR_LOCKED',
+  'OPERATOR_DISABLED',
+  /** A two-factor code that is wrong, expired or already used. */
+  'TOTP_INVALID',
+  /** The session may only set up two-factor sign-in until it is done (required by the owner). */
+  'TOTP_SETUP_REQUIRED',
+  'TOTP_NOT_ENABLED',
+  /** A set-up link that is unknown, used or expired. */
+  'SETUP_LINK_INVALID',
+  'OPERATOR_NOT_FOUND',
+  'OPERATOR_USERNAME_TAKEN',
+  /** The last active owner cannot be disabled or given another role. */
+  'LAST_OWNER',
+  'API_TOKEN_NOT_FOUND',
+  /** An operator may hand a token only their own role (owners any role). */
+  'API_TOKEN_ROLE_TOO_HIGH',
+  'CONSOLE_WRONG_PASSWORD',
+] as const;
+
+export type ConsoleErrorCode = (typeof CONSOLE_ERROR_CODES)[number];
+
+export const CONSOLE_ERROR_STATUS: Record<ConsoleErrorCode, number> = {
+  OPERATOR_UNAUTHENTICATED: 401,
+  OPERATOR_FORBIDDEN: 403,
+  CSRF_INVALID: 403,
+  OPERATOR_CREDENTIALS_INVALID: 401,
+  OPERATOR_LOCKED: 429,
+  OPERATOR_DISABLED: 403,
+  TOTP_INVALID: 401,
+  TOTP_SETUP_REQUIRED: 403,
+  TOTP_NOT_ENABLED: 409,
+  SETUP_LINK_INVALID: 410,
+  OPERATOR_NOT_FOUND: 404,
+  OPERATOR_USERNAME_TAKEN: 409,
+  LAST_OWNER: 409,
+  API_TOKEN_NOT_FOUND: 404,
+  API_TOKEN_ROLE_TOO_HIGH: 403,
+  CONSOLE_WRONG_PASSWORD: 400,
+};
