@@ -20,3 +20,4 @@ export * from './admin-content.js';
 export * from './console/errors.js';
 export * from './console/operators.js';
 export * from './console/audit.js';
+export * from './console/catalogue.js';

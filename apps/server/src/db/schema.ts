@@ -28,7 +28,8 @@ export interface DramasTable {
   description: Json<LocalizedText>;
   cover_path: string;
   category_id: number | null;
-  status: Generated<'draft' | 'published' | 'hidden'>;
+  /** 0013: 'hidden' became 'draft'; scheduled and unlisted came (contracts' DRAMA_STATUSES). */
+  status: Generated<'draft' | 'published' | 'scheduled' | 'unlisted'>;
   is_featured: Generated<boolean>;
   featured_rank: number | null;
   is_completed: Generated<boolean>;
@@ -549,9 +550,74 @@ export interface AuditLogTable {
   created_at: CreatedAt;
 }
 
+export interface ConsoleSettingsTable {
+  key: string;
+  value: Json<unknown>;
+  updated_at: UpdatedAt;
+}
+
 export interface Database {
+  console_settings: ConsoleSettingsTable;
   operators: OperatorsTable;
   operator_sessions: OperatorSessionsTable;
   operator_api_tokens: OperatorApiTokensTable;
   audit_log: AuditLogTable;
+}
+
+/* The media pipeline (0012): episodes' publishing and media state, uploads, processing jobs, subtitles. */
+
+export type EpisodeStatus = 'draft' | 'published' | 'unpublished';
+export type EpisodeMediaStatus = 'pending' | 'ready' | 'failed';
+
+export interface EpisodesTable {
+  /** Viewers see an episode only when published and its media is ready. */
+  status: Generated<EpisodeStatus>;
+  media_status: Generated<EpisodeMediaStatus>;
+  /** Where media_key lives: MEDIA_DIR (the demo's clips) or the storage (uploads). */
+  media_source: Generated<'bundled' | 'storage'>;
+  poster_key: string | null;
+  updated_at: Generated<Date>;
+}
+
+export interface MediaUploadsTable {
+  id: string;
+  operator_id: number | null;
+  file_name: string;
+  content_type: string;
+  size: number;
+  storage_key: string;
+  created_at: CreatedAt;
+}
+
+export interface MediaJobsTable {
+  id: Generated<number>;
+  episode_id: number;
+  upload_id: string;
+  state: Generated<'queued' | 'running' | 'succeeded' | 'failed'>;
+  progress: Generated<number>;
+  attempts: Generated<number>;
+  failure_reason: string | null;
+  created_at: CreatedAt;
+  updated_at: Generated<Date>;
+  finished_at: Date | null;
+}
+
+export interface EpisodeSubtitlesTable {
+  episode_id: number;
+  language: 'zh' | 'zh-Hant' | 'en';
+  storage_key: string;
+  updated_at: Generated<Date>;
+}
+
+export interface JobHeartbeatsTable {
+  job_id: string;
+  queue: string;
+  beat_at: Generated<Date>;
+}
+
+export interface Database {
+  media_uploads: MediaUploadsTable;
+  media_jobs: MediaJobsTable;
+  episode_subtitles: EpisodeSubtitlesTable;
+  job_heartbeats: JobHeartbeatsTable;
 }

@@ -85,7 +85,7 @@ describe('favourites', () => {
   it('gives 404 DRAMA_NOT_FOUND for an unknown or hidden drama and 400 for a bad id', async () => {
     const member = await buildUser(t.database.db, t.ctx.tokens);
     const hidden = drama(5).id;
-    await t.database.db.updateTable('dramas').set({ status: 'hidden' }).where('id', '=', hidden).execute();
+    await t.database.db.updateTable('dramas').set({ status: 'draft' }).where('id', '=', hidden).execute();
     try {
       for (const id of [999_999, hidden]) {
         for (const method of ['GET', 'POST', 'DELETE'] as const) {

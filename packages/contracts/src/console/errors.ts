@@ -32,6 +32,26 @@ export const CONSOLE_ERROR_CODES = [
   /** An operator may hand a token only their own role (owners any role). */
   'API_TOKEN_ROLE_TOO_HIGH',
   'CONSOLE_WRONG_PASSWORD',
+  // Catalogue (console/catalogue.ts).
+  'CATEGORY_NOT_FOUND',
+  'TAG_NOT_FOUND',
+  /** A category or tag that dramas still use; details.dramaCount. */
+  'CATEGORY_IN_USE',
+  'TAG_IN_USE',
+  /** Another drama, category or tag has this slug. */
+  'SLUG_TAKEN',
+  /** Publishing, scheduling or unlisting a drama that has no cover yet. */
+  'COVER_REQUIRED',
+  /** The upload is not a JPEG, PNG or WebP image (by its content); details.accepted. */
+  'COVER_NOT_IMAGE',
+  /** The image or the crop is smaller than a cover needs; details { minWidth, minHeight }. */
+  'COVER_TOO_SMALL',
+  /** The crop rectangle reaches outside the image; details { width, height } of the image. */
+  'COVER_CROP_INVALID',
+  /** A scheduled publication time that is not in the future. */
+  'SCHEDULE_IN_PAST',
+  /** A new order of categories that does not name each category exactly once. */
+  'CATEGORY_ORDER_INVALID',
 ] as const;
 
 export type ConsoleErrorCode = (typeof CONSOLE_ERROR_CODES)[number];
@@ -53,4 +73,15 @@ export const CONSOLE_ERROR_STATUS: Record<ConsoleErrorCode, number> = {
   API_TOKEN_NOT_FOUND: 404,
   API_TOKEN_ROLE_TOO_HIGH: 403,
   CONSOLE_WRONG_PASSWORD: 400,
+  CATEGORY_NOT_FOUND: 404,
+  TAG_NOT_FOUND: 404,
+  CATEGORY_IN_USE: 409,
+  TAG_IN_USE: 409,
+  SLUG_TAKEN: 409,
+  COVER_REQUIRED: 409,
+  COVER_NOT_IMAGE: 415,
+  COVER_TOO_SMALL: 422,
+  COVER_CROP_INVALID: 400,
+  SCHEDULE_IN_PAST: 400,
+  CATEGORY_ORDER_INVALID: 400,
 };

@@ -9,6 +9,8 @@ import * as feedback from './0008-feedback.js';
 import * as hotSearchDemand from './0009-hot-search-demand.js';
 import * as profileAndFollow from './0010-profile-and-follow.js';
 import * as operators from './0011-operators.js';
+import * as mediaPipeline from './0012-media-pipeline.js';
+import * as catalogueConsole from './0013-catalogue-console.js';
 
 /** Numbered migrations in the order they apply. Append; never edit one that has shipped. */
 export const migrations: ReadonlyArray<{ name: string; statements: readonly string[] }> = [
@@ -23,4 +25,6 @@ export const migrations: ReadonlyArray<{ name: string; statements: readonly stri
   { name: '0009-hot-search-demand', statements: hotSearchDemand.statements },
   { name: '0010-profile-and-follow', statements: profileAndFollow.statements },
   { name: '0011-operators', statements: operators.statements },
+  { name: '0012-media-pipeline', statements: mediaPipeline.statements },
+  { name: '0013-catalogue-console', statements: catalogueConsole.statements },
 ];

@@ -41,7 +41,8 @@ function describedColumns(drama: Omit<DramaWrite, 'counters' | 'publishedAt'>) {
     description: JSON.stringify(drama.description),
     cover_path: drama.coverPath,
     category_id: drama.categoryId,
-    ...(drama.status ? { status: drama.status } : {}),
+    // An import's 'hidden' (seen by nobody) is what a draft is now.
+    ...(drama.status ? { status: drama.status === 'hidden' ? ('draft' as const) : drama.status } : {}),
     is_featured: drama.featuredRank !== null,
     featured_rank: drama.featuredRank,
     is_completed: drama.completed,
