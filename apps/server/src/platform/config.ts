@@ -269,6 +269,39 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((value) => value === 'true'),
+  /** Where uploaded media, their HLS ladders, posters and subtitles live: a local folder or S3-compatible object storage. */
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  /** The local storage's folder. Default: DATA_DIR/storage. */
+  STORAGE_DIR: optionalString,
+  /** An S3-compatible endpoint (MinIO, R2, OSS ...); unset: AWS itself. */
+  S3_ENDPOINT: optionalString.pipe(z.url({ message: 'must be an absolute URL' }).optional()),
+  S3_BUCKET: optionalString,
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  /** Bucket in the path (http://host/bucket/key) rather than the host name; most self-hosted stores need it. */
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'])
+    .default('false')
+    .transform((value) => value === 'true' || value === '1' || value === 'yes'),
+  /** ffmpeg and ffprobe; default the binaries that come with the npm packages. */
+  FFMPEG_PATH: optionalString,
+  FFPROBE_PATH: optionalString,
+  /** The HLS ladder uploads are transcoded to: the short side of each rung in pixels, comma-separated. */
+  MEDIA_LADDER: z
+    .string()
+    .trim()
+    .default('360,540,720')
+    .refine((list) => list.split(',').every((rung) => /^\d{3,4}$/.test(rung.trim()) && Number(rung) >= 144 && Number(rung) <= 2160), {
+      message: 'must be short sides in pixels between 144 and 2160, comma-separated, e.g. 360,540,720',
+    })
+    .transform((list) => [...new Set(list.split(',').map((rung) => Number(rung.trim())))].sort((a, b) => a - b)),
+  /** The largest video file an operator may upload. */
+  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(4 * 1024 * 1024 * 1024),
+  /** How often each instance asks the job queue for work. */
+  JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  /** A running job whose server has not been heard from for this long is retried elsewhere. */
+  JOBS_STALL_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
 }).superRefine((env, ctx) => {
   if ((env.TLS_CERT === undefined) !== (env.TLS_KEY === undefined)) {
     const missing = env.TLS_CERT === undefined ? 'TLS_CERT' : 'TLS_KEY';
@@ -277,6 +310,13 @@ const envSchema = z.object({
     if (!new X509Certificate(env.TLS_CERT).checkPrivateKey(createPrivateKey(env.TLS_KEY))) {
       ctx.addIssue({ code: 'custom', path: ['TLS_KEY'], message: "is not the private key of TLS_CERT's certificate" });
     }
+  }
+  if (env.STORAGE === 's3' && env.S3_BUCKET === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when STORAGE is s3' });
+  }
+  if ((env.S3_ACCESS_KEY_ID === undefined) !== (env.S3_SECRET_ACCESS_KEY === undefined)) {
+    const missing = env.S3_ACCESS_KEY_ID === undefined ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY';
+    ctx.addIssue({ code: 'custom', path: [missing], message: 'is required with the other of S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY' });
   }
   const listed = new Set(env.PAYMENT_CHANNELS.split(',').map((name) => name.trim()));
   for (const channel of ['alipay', 'wechat'] as const) {
@@ -289,8 +329,9 @@ const envSchema = z.object({
   }
 });
 
-export type Config = Omit<z.infer<typeof envSchema>, 'DATA_DIR' | 'MEDIA_DIR' | 'WEB_DIST_DIR' | 'UPLOAD_DIR'> & {
+export type Config = Omit<z.infer<typeof envSchema>, 'DATA_DIR' | 'MEDIA_DIR' | 'WEB_DIST_DIR' | 'UPLOAD_DIR' | 'STORAGE_DIR'> & {
   UPLOAD_DIR: string;
+  STORAGE_DIR: string;
   DATA_DIR: string;
   MEDIA_DIR: string;
   WEB_DIST_DIR: string;
@@ -316,6 +357,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...config,
     DATA_DIR: path.resolve(config.DATA_DIR),
     UPLOAD_DIR: path.resolve(config.UPLOAD_DIR ?? path.join(config.DATA_DIR, 'uploads')),
+    STORAGE_DIR: path.resolve(config.STORAGE_DIR ?? path.join(config.DATA_DIR, 'storage')),
     MEDIA_DIR: path.resolve(config.MEDIA_DIR),
     WEB_DIST_DIR: path.resolve(config.WEB_DIST_DIR),
   };
