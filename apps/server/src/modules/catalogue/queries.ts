@@ -130,8 +130,17 @@ export async function findFeaturedDramas(db: Db, limit: number): Promise<DramaRe
     .execute();
 }
 
+/** Statuses whose drama opens by its address (page, episodes, player); lists show published only. */
+export const OPEN_BY_LINK_STATUSES = ['published', 'unlisted'] as const;
+
 export async function findDramaById(db: Db, id: number): Promise<DramaRecord | undefined> {
-  return dramaColumns(db).where('d.id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('dramas as d')
+    .leftJoin('categories as c', 'c.id', 'd.category_id')
+    .where('d.status', 'in', OPEN_BY_LINK_STATUSES)
+    .select(DRAMA_RECORD_COLUMNS)
+    .where('d.id', '=', id)
+    .executeTakeFirst();
 }
 
 export async function findTagsOfDramas(db: Db, dramaIds: number[]): Promise<TagRecord[]> {
@@ -169,7 +178,7 @@ export async function findEpisodeById(db: Db, id: number) {
     .innerJoin('dramas as d', 'd.id', 'e.drama_id')
     .select(['e.id', 'e.drama_id', 'e.sequence', 'e.is_free', 'e.duration_seconds', 'e.media_key'])
     .where('e.id', '=', id)
-    .where('d.status', '=', 'published')
+    .where('d.status', 'in', OPEN_BY_LINK_STATUSES)
     .executeTakeFirst();
 }
 
