@@ -7,7 +7,12 @@ import { API_BASE } from '@drama/contracts';
 import Fastify, { type FastifyHttp2SecureOptions, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DatabaseHandle } from './db/database.js';
+import fastifyCookie from '@fastify/cookie';
 import { adminToken } from './modules/admin/guard.js';
+import { auditConsoleRoutes } from './modules/audit/console-routes.js';
+import { operatorConsoleRoutes } from './modules/operators/console-routes.js';
+import { OperatorService } from './modules/operators/service.js';
+import { type ConsoleRule, OperatorAuth, SESSION_COOKIE } from './platform/operators.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { AdminService } from './modules/admin/service.js';
 import { adminContentRoutes } from './modules/admin-content/routes.js';
@@ -18,6 +23,8 @@ import { avatarRoutes, registerAvatarFiles } from './modules/avatars/routes.js';
 import { AvatarService } from './modules/avatars/service.js';
 import { catalogueRoutes } from './modules/catalogue/routes.js';
 import { CatalogueService } from './modules/catalogue/service.js';
+import { catalogueConsoleRoutes } from './modules/catalogue/console-routes.js';
+import { CatalogueConsoleService } from './modules/catalogue/console-service.js';
 import { exploreRoutes } from './modules/explore/routes.js';
 import { ExploreService } from './modules/explore/service.js';
 import { favoriteRoutes } from './modules/favorites/routes.js';
@@ -69,6 +76,8 @@ import { closeRedis, connectRedis, createRedis, RedisHealth } from './platform/r
 import { deriveKeys } from './platform/keys.js';
 import { keptSecret } from './platform/secrets.js';
 import { TokenService } from './platform/tokens.js';
+import { JobQueue } from './platform/jobs/queue.js';
+import { createStorage } from './platform/storage/index.js';
 
 export interface BuildOptions {
   config: Config;
@@ -78,9 +87,18 @@ export interface BuildOptions {
   clock?: () => Date;
 }
 
+/** A registered route, as the role test and the docs list them. */
+export interface RouteRecord {
+  method: string;
+  url: string;
+  config: { console?: ConsoleRule } & Record<string, unknown>;
+}
+
 export interface App {
   server: FastifyInstance;
   ctx: AppContext;
+  /** Every route registered, in order. */
+  routes: RouteRecord[];
   services: {
     catalogue: CatalogueService;
     settings: SettingsService;
@@ -134,6 +152,12 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   // Handlers are type-checked against the response schemas at compile time; the tests parse
   // every answer with the same schemas. Serialising without re-validating keeps hot reads fast.
   server.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  const routes: RouteRecord[] = [];
+  server.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      routes.push({ method, url: route.url, config: (route.config ?? {}) as RouteRecord['config'] });
+    }
+  });
   registerErrorHandler(server);
   refuseNulCharacters(server);
   await registerSecurityHeaders(server, config);
@@ -162,8 +186,16 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       redis && redisHealth
         ? redisRateLimits(redis, redisHealth, config.REDIS_TIMEOUT_MS)
         : inProcessRateLimits(clock ? () => clock().getTime() : Date.now),
+    operators: new OperatorAuth(database.db, config, options.clock ?? (() => new Date())),
+    storage: createStorage(config),
+    jobs: new JobQueue(database.db, { stallSeconds: config.JOBS_STALL_SECONDS, pollSeconds: config.JOBS_POLL_SECONDS, log: server.log }),
   };
+  // Workers start once every module has registered its jobs, and stop before the database closes.
+  server.addHook('onReady', async () => ctx.jobs.start());
+  server.addHook('onClose', async () => ctx.jobs.stop());
   const responseCache = new ResponseCache(30_000, 2_000);
+  // Ahead of the response cache, so that no cached answer outlives a scheduled drama's time.
+  server.addHook('onRequest', async (request) => catalogue.releases.releaseDue(request.log));
   responseCache.register(server);
   const catalogue = new CatalogueService(ctx, () => {
     responseCache.clear();
@@ -200,10 +232,19 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   server.addHook('onReady', async () => reconciler.start());
   server.addHook('onClose', async () => reconciler.stop());
 
+  const operators = new OperatorService(ctx, server.log);
+  server.addHook('onReady', async () => operators.ensureFirstOwner(config.PUBLIC_BASE_URL ?? `http://${config.HOST}:${config.PORT}`));
+  await server.register(fastifyCookie);
+
   await server.register(fastifySwagger, {
     openapi: {
       info: { title: 'Short Drama API', version: VERSION, description: 'The API of the short-drama app.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          consoleSession: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -238,6 +279,15 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await scope.register(membershipRoutes(membership));
       await scope.register(orderRoutes(ctx, orders));
       await scope.register(paymentRoutes(payments));
+      // The operators' console: every route declares the roles that may call it (platform/route.ts).
+      await scope.register(
+        async (consoleScope) => {
+          await consoleScope.register(operatorConsoleRoutes(ctx, operators));
+          await consoleScope.register(auditConsoleRoutes(ctx));
+          await consoleScope.register(catalogueConsoleRoutes(ctx, new CatalogueConsoleService(ctx, catalogue)));
+        },
+        { prefix: '/console' },
+      );
     },
     { prefix: API_BASE },
   );
@@ -247,5 +297,5 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await registerAvatarFiles(server, avatars);
   await registerWebApp(server, ctx);
 
-  return { server, ctx, services: { catalogue, settings, payments, orders, search } };
+  return { server, ctx, routes, services: { catalogue, settings, payments, orders, search } };
 }

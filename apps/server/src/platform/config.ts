@@ -256,6 +256,11 @@ const envSchema = z.object({
   CHALLENGE_MAX_COUNTER: z.coerce.number().int().min(2).max(1_000_000).default(2_000),
   /** Members' uploaded images (feedback screenshots). Default: DATA_DIR/uploads. */
   UPLOAD_DIR: optionalString,
+  /** A console session ends after this long without a call, and after CONSOLE_SESSION_HOURS in all. */
+  CONSOLE_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  CONSOLE_SESSION_HOURS: z.coerce.number().int().min(1).max(24 * 7).default(12),
+  /** How long an operator's one-time set-up link works. */
+  CONSOLE_SETUP_LINK_HOURS: z.coerce.number().int().min(1).max(24 * 14).default(72),
   /** Store the web-vitals reports the client sends; when false they are accepted and dropped. */
   VITALS_ENABLED: z
     .enum(['true', 'false', '1', '0', 'yes', 'no'])

@@ -1,8 +1,11 @@
 import type { Db } from '../db/database.js';
 import type { Authenticator } from './auth.js';
 import type { Config } from './config.js';
+import type { JobQueue } from './jobs/queue.js';
 import type { MediaSigner } from './media-signing.js';
+import type { OperatorAuth } from './operators.js';
 import type { RateLimits } from './rate-limits.js';
+import type { Storage } from './storage/index.js';
 import type { TokenService } from './tokens.js';
 
 /** What a module needs from the platform, handed to it when its routes are registered. */
@@ -18,4 +21,10 @@ export interface AppContext {
   clock: () => Date;
   /** Makes every module's rate limiters: in process, or shared through Redis when REDIS_URL is set. */
   rateLimits: RateLimits;
+  /** Resolves the operator behind a console call (session cookie or API token) and checks the role. */
+  operators: OperatorAuth;
+  /** Uploaded media, HLS ladders, posters and subtitles: a local folder or S3-compatible storage. */
+  storage: Storage;
+  /** The job queue on the database; modules register their jobs by name. */
+  jobs: JobQueue;
 }

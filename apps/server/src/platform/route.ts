@@ -1,8 +1,9 @@
-import { apiErrorEnvelopeSchema } from '@drama/contracts';
+import { apiErrorEnvelopeSchema, type OperatorRole } from '@drama/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Authenticator, Viewer } from './auth.js';
+import type { Actor, ConsoleRule, OperatorAuth } from './operators.js';
 
 /** The app a route plugin is handed. */
 export type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
@@ -13,8 +14,11 @@ export type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
  * - `guest-or-member`: a token is optional; the handler gets the caller or null.
  * - `admin`: documented as bearer; the plugin's adminGuard hook has checked the admin token.
  * - `public`: anyone, nothing checked.
+ * - `console`: an operator (session cookie with CSRF, or API token) whose role is in `role`;
+ *   the handler gets the actor, for the audit row it writes.
+ * - `console-public`: a console call made before signing in (sign-in, the set-up link).
  */
-export type Access = 'member' | 'guest-or-member' | 'admin' | 'public';
+export type Access = 'member' | 'guest-or-member' | 'admin' | 'public' | 'console' | 'console-public';
 
 /** Statuses a route may answer with the error envelope. */
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 422 | 428 | 429 | 502;
@@ -26,6 +30,8 @@ export interface RouteGroup {
   errors: readonly ErrorStatus[];
   /** Resolves callers for `member` and `guest-or-member` routes. */
   auth?: Authenticator;
+  /** Resolves operators for `console` routes. */
+  operators?: OperatorAuth;
 }
 
 type Output<S> = S extends z.ZodType ? z.output<S> : unknown;
@@ -38,6 +44,8 @@ type DataOf<R> = R extends z.ZodType ? (z.input<R> extends { success: true; data
 
 type Handler<A extends Access, Req, D> = A extends 'member'
   ? (viewer: Viewer, request: Req, reply: FastifyReply) => Promise<D>
+  : A extends 'console'
+    ? (actor: Actor, request: Req, reply: FastifyReply) => Promise<D>
   : A extends 'guest-or-member'
     ? (viewer: Viewer | null, request: Req, reply: FastifyReply) => Promise<D>
     : (request: Req, reply: FastifyReply) => Promise<D>;
@@ -46,6 +54,12 @@ export interface RouteSpec<A extends Access, P, Q, B, R> {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   access: A;
+  /** `console` routes: the roles that may call (owner always may). */
+  role?: A extends 'console' ? OperatorRole | readonly OperatorRole[] : never;
+  /** `console` and `console-public` routes that change something: the audit action they write. */
+  audit?: string;
+  /** `console` routes a session may call before it has set up a required two-factor. */
+  totpSetup?: boolean;
   summary: string;
   params?: P;
   querystring?: Q;
@@ -67,7 +81,18 @@ const SECURITY: Record<Access, Array<Record<string, string[]>> | undefined> = {
   'guest-or-member': [{ bearer: [] }, {}],
   admin: [{ bearer: [] }],
   public: undefined,
+  console: [{ consoleSession: [] }, { bearer: [] }],
+  'console-public': undefined,
 };
+
+/** The rule of a console route, kept in its config so a test can list every route's rule. */
+function consoleRule<A extends Access>(spec: { access: A; role?: unknown; audit?: string; totpSetup?: boolean; url: string }): ConsoleRule | undefined {
+  const audit = spec.audit === undefined ? {} : { audit: spec.audit };
+  if (spec.access === 'console-public') return { public: true, ...audit };
+  if (spec.access !== 'console') return undefined;
+  if (spec.role === undefined) throw new Error(`console route ${spec.url} needs a role`);
+  return { role: spec.role as OperatorRole | readonly OperatorRole[], ...audit, ...(spec.totpSetup ? { totpSetup: true } : {}) };
+}
 
 function errorResponses(statuses: readonly ErrorStatus[]): Partial<Record<ErrorStatus, typeof apiErrorEnvelopeSchema>> {
   return Object.fromEntries(statuses.map((status) => [status, apiErrorEnvelopeSchema]));
@@ -93,11 +118,17 @@ export function routeGroup(app: RouteApp, group: RouteGroup) {
     const resolve = caller(spec.access);
     const handler = spec.handler as (...args: unknown[]) => Promise<DataOf<R>>;
     const withViewer = spec.access === 'member' || spec.access === 'guest-or-member';
+    const rule = consoleRule(spec);
+    const operators = group.operators;
+    if (spec.access === 'console' && !operators) throw new Error('console routes need the group\'s operators');
+    const config = rule ? { ...spec.config, console: rule } : spec.config;
     app.route({
       method: spec.method,
       url: spec.url,
       ...(spec.bodyLimit === undefined ? {} : { bodyLimit: spec.bodyLimit }),
-      ...(spec.config === undefined ? {} : { config: spec.config }),
+      ...(config === undefined ? {} : { config }),
+      // Before validation, so a role that may not call learns nothing from the validation errors.
+      ...(spec.access === 'console' && rule && operators ? { onRequest: (request: FastifyRequest) => operators.check(request, rule) } : {}),
       ...(spec.preValidation === undefined ? {} : { preValidation: spec.preValidation }),
       schema: {
         tags: group.tags,
@@ -111,7 +142,9 @@ export function routeGroup(app: RouteApp, group: RouteGroup) {
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         const data = withViewer
           ? await handler(await resolve(request), request, reply)
-          : await handler(request, reply);
+          : spec.access === 'console' && operators
+            ? await handler(operators.actor(request), request, reply)
+            : await handler(request, reply);
         return { success: true as const, data };
       },
     });

@@ -17,6 +17,9 @@ export const operatorUsernameSchema = z
 /** Longer than a member's: an operator's password opens every member's account. */
 export const operatorPasswordSchema = z.string().min(10, 'must be at least 10 characters').max(128);
 
+/** A change that answers nothing but success. */
+export const okEmptyResponseSchema = ok(z.null());
+
 export const totpCodeSchema = z.string().trim().regex(/^\d{6}$/, 'must be 6 digits');
 
 export const operatorStatusSchema = z.enum(['active', 'disabled']);

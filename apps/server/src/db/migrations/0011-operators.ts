@@ -7,6 +7,9 @@
  * and decides idle expiry. setup_token_hash is the one-time link an operator chooses a password
  * with. totp_last_step refuses a code used once already (replay within its 30 s window).
  *
+ * console_settings holds the console's own switches (two-factor required for everyone), apart
+ * from the viewers' system settings.
+ *
  * audit_log is append-only: a trigger refuses UPDATE and DELETE, so a change made through the
  * console cannot be hidden afterwards by the same database role. Its rows keep the username and
  * role at the time, and nothing references operators, so disabling one keeps the history.
@@ -59,6 +62,11 @@ export const statements = [
     revoked_at timestamptz
   )`,
   `create unique index operator_api_tokens_hash_key on operator_api_tokens (token_hash)`,
+  `create table console_settings (
+    key text primary key,
+    value jsonb not null,
+    updated_at timestamptz not null default now()
+  )`,
   `create table audit_log (
     id bigserial primary key,
     operator_id integer,

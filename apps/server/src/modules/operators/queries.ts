@@ -1,0 +1,111 @@
+import type { OperatorRole } from '@drama/contracts';
+import type { Insertable, Selectable, Transaction, Updateable } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { Database, OperatorsTable } from '../../db/schema.js';
+
+export type OperatorRow = Selectable<OperatorsTable>;
+export type Executor = Db | Transaction<Database>;
+
+export function operatorByUsername(db: Executor, username: string): Promise<OperatorRow | undefined> {
+  return db.selectFrom('operators').selectAll().where('username', '=', username).executeTakeFirst();
+}
+
+export function operatorById(db: Executor, id: number, forUpdate = false): Promise<OperatorRow | undefined> {
+  const query = db.selectFrom('operators').selectAll().where('id', '=', id);
+  return (forUpdate ? query.forUpdate() : query).executeTakeFirst();
+}
+
+export function operatorBySetupToken(db: Executor, tokenHash: string): Promise<OperatorRow | undefined> {
+  return db.selectFrom('operators').selectAll().where('setup_token_hash', '=', tokenHash).executeTakeFirst();
+}
+
+export function listOperators(db: Executor): Promise<OperatorRow[]> {
+  return db.selectFrom('operators').selectAll().orderBy('id').execute();
+}
+
+export async function countOperators(db: Executor): Promise<number> {
+  const row = await db.selectFrom('operators').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Active owners other than `exceptId`: one must always remain. */
+export async function otherActiveOwners(db: Executor, exceptId: number): Promise<number> {
+  const row = await db
+    .selectFrom('operators')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('role', '=', 'owner')
+    .where('status', '=', 'active')
+    .where('id', '!=', exceptId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export function insertOperator(db: Executor, values: Insertable<OperatorsTable>): Promise<OperatorRow> {
+  return db.insertInto('operators').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export function updateOperator(db: Executor, id: number, values: Updateable<OperatorsTable>): Promise<OperatorRow> {
+  return db.updateTable('operators').set({ ...values, updated_at: new Date() }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function insertSession(
+  db: Executor,
+  values: { operatorId: number; tokenHash: string; csrfToken: string; version: number; setupOnly: boolean; ip: string | null; userAgent: string | null; now: Date; expiresAt: Date },
+): Promise<void> {
+  await db
+    .insertInto('operator_sessions')
+    .values({
+      operator_id: values.operatorId,
+      token_hash: values.tokenHash,
+      csrf_token: values.csrfToken,
+      session_version: values.version,
+      totp_setup_only: values.setupOnly,
+      ip: values.ip,
+      user_agent: values.userAgent,
+      created_at: values.now,
+      last_seen_at: values.now,
+      expires_at: values.expiresAt,
+    })
+    .execute();
+}
+
+export async function deleteSession(db: Executor, id: number): Promise<void> {
+  await db.deleteFrom('operator_sessions').where('id', '=', id).execute();
+}
+
+export async function deleteExpiredSessions(db: Executor, now: Date): Promise<void> {
+  await db.deleteFrom('operator_sessions').where('expires_at', '<=', now).execute();
+}
+
+export async function updateSession(db: Executor, id: number, values: { session_version?: number; totp_setup_only?: boolean }): Promise<void> {
+  await db.updateTable('operator_sessions').set(values).where('id', '=', id).execute();
+}
+
+export async function consoleSetting<T>(db: Executor, key: string): Promise<T | undefined> {
+  const row = await db.selectFrom('console_settings').select('value').where('key', '=', key).executeTakeFirst();
+  return row?.value as T | undefined;
+}
+
+export async function putConsoleSetting(db: Executor, key: string, value: unknown): Promise<void> {
+  const json = JSON.stringify(value);
+  await db
+    .insertInto('console_settings')
+    .values({ key, value: json })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: json, updated_at: new Date() }))
+    .execute();
+}
+
+export function tokensQuery(db: Executor) {
+  return db
+    .selectFrom('operator_api_tokens as t')
+    .innerJoin('operators as o', 'o.id', 't.operator_id')
+    .select(['t.id', 't.name', 't.role', 't.operator_id', 'o.username as operator_username', 't.prefix', 't.created_at', 't.last_used_at', 't.revoked_at']);
+}
+
+export function insertApiToken(db: Executor, values: { operatorId: number; name: string; role: OperatorRole; tokenHash: string; prefix: string }) {
+  return db
+    .insertInto('operator_api_tokens')
+    .values({ operator_id: values.operatorId, name: values.name, role: values.role, token_hash: values.tokenHash, prefix: values.prefix })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}

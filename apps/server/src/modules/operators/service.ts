@@ -1,0 +1,394 @@
+import type {
+  ApiTokenSummary,
+  ConsoleMe,
+  ConsoleSignInBody,
+  ConsoleSignInResult,
+  OperatorRole,
+  OperatorSummary,
+} from '@drama/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../platform/context.js';
+import { writeAudit } from '../../platform/audit.js';
+import { AppError } from '../../platform/errors.js';
+import { API_TOKEN_PREFIX, type Actor, randomToken, sha256 } from '../../platform/operators.js';
+import type { RateLimiter } from '../../platform/rate-limit.js';
+import { DEFAULT_SCRYPT, PasswordHasher, TEST_SCRYPT } from '../auth/passwords.js';
+import * as q from './queries.js';
+import { acceptedStep, newTotpSecret, totpUri } from './totp.js';
+
+/** Wrong passwords in a row that lock an operator out, and for how long. */
+export const OPERATOR_MAX_FAILED_SIGN_INS = 5;
+export const OPERATOR_LOCK_MINUTES = 15;
+/** Sign-in tries from one address per 15 minutes, whoever they are for. */
+const SIGN_INS_PER_ADDRESS = 30;
+const REQUIRE_TOTP_KEY = 'requireTotp';
+
+export interface NewSession {
+  token: string;
+  csrfToken: string;
+}
+
+interface RequestMeta {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+function iso(value: Date | null): string | null {
+  return value ? value.toISOString() : null;
+}
+
+export function presentOperator(row: q.OperatorRow): OperatorSummary {
+  return {
+    id: row.id,
+    username: row.username,
+    role: row.role,
+    status: row.status,
+    totpEnabled: row.totp_enabled,
+    pendingSetup: row.password_hash === null,
+    lastSignInAt: iso(row.last_sign_in_at),
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+/** What the audit log keeps of an operator: never a secret. */
+function auditedOperator(row: q.OperatorRow) {
+  return { username: row.username, role: row.role, status: row.status, totpEnabled: row.totp_enabled };
+}
+
+/**
+ * Operator accounts: sign-in with password and two-factor, sessions, set-up links, the owner's
+ * management of operators, and API tokens for the operator's command.
+ */
+export class OperatorService {
+  private readonly passwords: PasswordHasher;
+  private readonly addressLimiter: RateLimiter;
+  /** Hashed once, checked against for an unknown username so both take the same time. */
+  private readonly decoyHash: Promise<string>;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.passwords = new PasswordHasher(ctx.config.NODE_ENV === 'test' ? TEST_SCRYPT : DEFAULT_SCRYPT);
+    this.addressLimiter = ctx.rateLimits.create('console-sign-in', SIGN_INS_PER_ADDRESS, 15 * 60_000);
+    this.decoyHash = this.passwords.hash(randomToken());
+  }
+
+  private get db() {
+    return this.ctx.db;
+  }
+
+  private now(): Date {
+    return this.ctx.clock();
+  }
+
+  private setupUrl(token: string, origin: string): string {
+    return `${this.ctx.config.PUBLIC_BASE_URL ?? origin}/console/setup?token=${token}`;
+  }
+
+  private newSetupToken(): { token: string; hash: string; expiresAt: Date } {
+    const token = randomToken(24);
+    return { token, hash: sha256(token), expiresAt: new Date(this.now().getTime() + this.ctx.config.CONSOLE_SETUP_LINK_HOURS * 3_600_000) };
+  }
+
+  /**
+   * On the first start there is nobody to sign in: an owner named `owner` is made with a set-up
+   * link, printed to the log once. Whoever reads the log chooses the password.
+   */
+  async ensureFirstOwner(origin: string): Promise<void> {
+    if ((await q.countOperators(this.db)) > 0) return;
+    const setup = this.newSetupToken();
+    const inserted = await this.db
+      .insertInto('operators')
+      .values({ username: 'owner', role: 'owner', password_hash: null, setup_token_hash: setup.hash, setup_expires_at: setup.expiresAt })
+      .onConflict((oc) => oc.column('username').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!inserted) return;
+    this.log.warn(
+      { setupUrl: this.setupUrl(setup.token, origin), expiresAt: setup.expiresAt.toISOString() },
+      'The console has no operator yet: open this one-time link to choose the password of "owner"',
+    );
+  }
+
+  async requireTotp(): Promise<boolean> {
+    return (await q.consoleSetting<boolean>(this.db, REQUIRE_TOTP_KEY)) ?? false;
+  }
+
+  async setRequireTotp(actor: Actor, requireTotp: boolean): Promise<{ requireTotp: boolean }> {
+    return this.db.transaction().execute(async (trx) => {
+      const before = (await q.consoleSetting<boolean>(trx, REQUIRE_TOTP_KEY)) ?? false;
+      await q.putConsoleSetting(trx, REQUIRE_TOTP_KEY, requireTotp);
+      await writeAudit(trx, actor, { action: 'console.security', targetType: 'console', targetId: null, before: { requireTotp: before }, after: { requireTotp } });
+      return { requireTotp };
+    });
+  }
+
+  private async createSession(trx: q.Executor, row: q.OperatorRow, setupOnly: boolean, meta: RequestMeta): Promise<NewSession> {
+    const token = randomToken();
+    const csrfToken = randomToken(24);
+    const now = this.now();
+    await q.insertSession(trx, {
+      operatorId: row.id,
+      tokenHash: sha256(token),
+      csrfToken,
+      version: row.session_version,
+      setupOnly,
+      ip: meta.ip,
+      userAgent: meta.userAgent?.slice(0, 300) ?? null,
+      now,
+      expiresAt: new Date(now.getTime() + this.ctx.config.CONSOLE_SESSION_HOURS * 3_600_000),
+    });
+    return { token, csrfToken };
+  }
+
+  me(row: q.OperatorRow, csrfToken: string, setupOnly: boolean): ConsoleMe {
+    return { id: row.id, username: row.username, role: row.role, totpEnabled: row.totp_enabled, totpSetupRequired: setupOnly, csrfToken };
+  }
+
+  async currentMe(actor: Actor, csrfToken: string, setupOnly: boolean): Promise<ConsoleMe> {
+    const row = await q.operatorById(this.db, actor.operatorId ?? 0);
+    if (!row) throw new AppError('OPERATOR_UNAUTHENTICATED', 'Sign in to the console');
+    return this.me(row, csrfToken, setupOnly);
+  }
+
+  /**
+   * Password, then the authenticator's code when two-factor is on. Wrong passwords and wrong
+   * codes count alike towards the lock-out; an unknown username costs the same time as a known one.
+   */
+  async signIn(body: ConsoleSignInBody, meta: RequestMeta): Promise<{ result: ConsoleSignInResult; session?: NewSession }> {
+    const addressKey = `ip:${meta.ip ?? 'unknown'}`;
+    const decision = await this.addressLimiter.hit(addressKey);
+    if (!decision.allowed) throw new AppError('RATE_LIMITED', 'Too many sign-in attempts from this address', { retryAfter: decision.retryAfter });
+    const now = this.now();
+    const row = await q.operatorByUsername(this.db, body.username);
+    if (row?.locked_until && row.locked_until > now) {
+      throw new AppError('OPERATOR_LOCKED', 'Too many wrong attempts', { retryAfter: Math.ceil((row.locked_until.getTime() - now.getTime()) / 1000) });
+    }
+    const passwordOk = row?.password_hash
+      ? await this.passwords.verify(body.password, row.password_hash)
+      : (await this.passwords.verify(body.password, await this.decoyHash), false);
+    if (!row || !passwordOk) {
+      if (row) await this.countFailure(row);
+      throw new AppError('OPERATOR_CREDENTIALS_INVALID', 'Wrong username or password');
+    }
+    if (row.status !== 'active') throw new AppError('OPERATOR_DISABLED', 'This operator is disabled');
+    let step: number | null = null;
+    if (row.totp_enabled && row.totp_secret) {
+      if (!body.code) return { result: { step: 'totp' } };
+      step = await acceptedStep(row.totp_secret, body.code, now, row.totp_last_step === null ? null : Number(row.totp_last_step));
+      if (step === null) {
+        await this.countFailure(row);
+        throw new AppError('TOTP_INVALID', 'The code is wrong or was used already');
+      }
+    }
+    const setupOnly = !row.totp_enabled && (await this.requireTotp());
+    return this.db.transaction().execute(async (trx) => {
+      const updated = await q.updateOperator(trx, row.id, {
+        failed_sign_ins: 0,
+        locked_until: null,
+        last_sign_in_at: now,
+        ...(step === null ? {} : { totp_last_step: step }),
+      });
+      const session = await this.createSession(trx, updated, setupOnly, meta);
+      const me = this.me(updated, session.csrfToken, setupOnly);
+      return { result: setupOnly ? { step: 'totp-setup' as const, me } : { step: 'signed-in' as const, me }, session };
+    });
+  }
+
+  private async countFailure(row: q.OperatorRow): Promise<void> {
+    const failures = row.failed_sign_ins + 1;
+    const lock = failures >= OPERATOR_MAX_FAILED_SIGN_INS;
+    await q.updateOperator(this.db, row.id, {
+      failed_sign_ins: lock ? 0 : failures,
+      ...(lock ? { locked_until: new Date(this.now().getTime() + OPERATOR_LOCK_MINUTES * 60_000) } : {}),
+    });
+  }
+
+  async signOut(sessionId: number): Promise<void> {
+    if (sessionId > 0) await q.deleteSession(this.db, sessionId);
+    await q.deleteExpiredSessions(this.db, this.now());
+  }
+
+  async startTotpSetup(actor: Actor): Promise<{ secret: string; otpauthUrl: string }> {
+    const secret = newTotpSecret();
+    const row = await q.operatorById(this.db, actor.operatorId ?? 0);
+    if (!row) throw new AppError('OPERATOR_NOT_FOUND', 'No such operator');
+    // Kept aside until confirmed: an unconfirmed secret never gates sign-in.
+    await q.updateOperator(this.db, row.id, row.totp_enabled ? {} : { totp_secret: secret });
+    if (row.totp_enabled) throw new AppError('CONFLICT', 'Two-factor sign-in is on already; turn it off first');
+    return { secret, otpauthUrl: totpUri(row.username, secret) };
+  }
+
+  /** Turns two-factor on with the first right code; a set-up-only session becomes a full one. */
+  async confirmTotp(actor: Actor, code: string, sessionId: number): Promise<ConsoleMe> {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await q.operatorById(trx, actor.operatorId ?? 0, true);
+      if (!row?.totp_secret || row.totp_enabled) throw new AppError('TOTP_NOT_ENABLED', 'Start the set-up first');
+      const step = await acceptedStep(row.totp_secret, code, this.now(), null);
+      if (step === null) throw new AppError('TOTP_INVALID', 'The code is wrong');
+      const updated = await q.updateOperator(trx, row.id, { totp_enabled: true, totp_last_step: step });
+      const session = await trx.selectFrom('operator_sessions').select('csrf_token').where('id', '=', sessionId).executeTakeFirst();
+      if (sessionId > 0) await q.updateSession(trx, sessionId, { totp_setup_only: false });
+      await writeAudit(trx, actor, { action: 'operator.totp-enable', targetType: 'operator', targetId: row.id, before: { totpEnabled: false }, after: { totpEnabled: true } });
+      return this.me(updated, session?.csrf_token ?? '', false);
+    });
+  }
+
+  async disableTotp(actor: Actor, code: string): Promise<void> {
+    if (await this.requireTotp()) throw new AppError('OPERATOR_FORBIDDEN', 'Two-factor sign-in is required for every operator');
+    await this.db.transaction().execute(async (trx) => {
+      const row = await q.operatorById(trx, actor.operatorId ?? 0, true);
+      if (!row?.totp_enabled || !row.totp_secret) throw new AppError('TOTP_NOT_ENABLED', 'Two-factor sign-in is off');
+      const step = await acceptedStep(row.totp_secret, code, this.now(), row.totp_last_step === null ? null : Number(row.totp_last_step));
+      if (step === null) throw new AppError('TOTP_INVALID', 'The code is wrong or was used already');
+      await q.updateOperator(trx, row.id, { totp_enabled: false, totp_secret: null, totp_last_step: null });
+      await writeAudit(trx, actor, { action: 'operator.totp-disable', targetType: 'operator', targetId: row.id, before: { totpEnabled: true }, after: { totpEnabled: false } });
+    });
+  }
+
+  /** Ends every other session of the operator; the one in use carries on. */
+  async changePassword(actor: Actor, currentPassword: string, newPassword: string, sessionId: number): Promise<void> {
+    const row = await q.operatorById(this.db, actor.operatorId ?? 0);
+    if (!row?.password_hash || !(await this.passwords.verify(currentPassword, row.password_hash))) {
+      throw new AppError('CONSOLE_WRONG_PASSWORD', 'The current password is wrong');
+    }
+    const hash = await this.passwords.hash(newPassword);
+    await this.db.transaction().execute(async (trx) => {
+      const updated = await q.updateOperator(trx, row.id, { password_hash: hash, session_version: row.session_version + 1 });
+      if (sessionId > 0) await q.updateSession(trx, sessionId, { session_version: updated.session_version });
+      await writeAudit(trx, actor, { action: 'operator.password-change', targetType: 'operator', targetId: row.id });
+    });
+  }
+
+  private async liveSetup(token: string): Promise<q.OperatorRow> {
+    const row = await q.operatorBySetupToken(this.db, sha256(token));
+    if (!row?.setup_expires_at || row.setup_expires_at <= this.now() || row.status !== 'active') {
+      throw new AppError('SETUP_LINK_INVALID', 'This set-up link is unknown, used or expired');
+    }
+    return row;
+  }
+
+  async setupInfo(token: string): Promise<{ username: string; role: OperatorRole; expiresAt: string }> {
+    const row = await this.liveSetup(token);
+    return { username: row.username, role: row.role, expiresAt: (row.setup_expires_at as Date).toISOString() };
+  }
+
+  /** The link is spent by the first password chosen with it; it also ends older sessions. */
+  async completeSetup(token: string, password: string, ip: string | null): Promise<void> {
+    const row = await this.liveSetup(token);
+    const hash = await this.passwords.hash(password);
+    await this.db.transaction().execute(async (trx) => {
+      const spent = await trx
+        .updateTable('operators')
+        .set({ password_hash: hash, setup_token_hash: null, setup_expires_at: null, session_version: row.session_version + 1, failed_sign_ins: 0, locked_until: null, updated_at: new Date() })
+        .where('id', '=', row.id)
+        .where('setup_token_hash', '=', sha256(token))
+        .returning('id')
+        .executeTakeFirst();
+      if (!spent) throw new AppError('SETUP_LINK_INVALID', 'This set-up link is unknown, used or expired');
+      const actor: Actor = { operatorId: row.id, username: row.username, role: row.role, via: 'session', ip };
+      await writeAudit(trx, actor, { action: 'operator.setup', targetType: 'operator', targetId: row.id });
+    });
+  }
+
+  async list(): Promise<OperatorSummary[]> {
+    return (await q.listOperators(this.db)).map(presentOperator);
+  }
+
+  async create(actor: Actor, username: string, role: OperatorRole, origin: string) {
+    const setup = this.newSetupToken();
+    return this.db.transaction().execute(async (trx) => {
+      if (await q.operatorByUsername(trx, username)) throw new AppError('OPERATOR_USERNAME_TAKEN', 'That username is taken');
+      const row = await q.insertOperator(trx, { username, role, password_hash: null, setup_token_hash: setup.hash, setup_expires_at: setup.expiresAt });
+      await writeAudit(trx, actor, { action: 'operator.create', targetType: 'operator', targetId: row.id, after: auditedOperator(row) });
+      return { operator: presentOperator(row), setupUrl: this.setupUrl(setup.token, origin), expiresAt: setup.expiresAt.toISOString() };
+    });
+  }
+
+  /** A role change or a disable ends the operator's sessions; one active owner always remains. */
+  async update(actor: Actor, id: number, change: { role?: OperatorRole | undefined; status?: 'active' | 'disabled' | undefined }): Promise<OperatorSummary> {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await q.operatorById(trx, id, true);
+      if (!row) throw new AppError('OPERATOR_NOT_FOUND', 'No such operator');
+      const losesOwner = row.role === 'owner' && row.status === 'active' && ((change.role && change.role !== 'owner') || change.status === 'disabled');
+      if (losesOwner && (await q.otherActiveOwners(trx, id)) === 0) throw new AppError('LAST_OWNER', 'The last active owner must stay an active owner');
+      const updated = await q.updateOperator(trx, id, {
+        ...(change.role ? { role: change.role } : {}),
+        ...(change.status ? { status: change.status } : {}),
+        session_version: row.session_version + 1,
+      });
+      if (change.status === 'disabled') await trx.updateTable('operator_api_tokens').set({ revoked_at: this.now() }).where('operator_id', '=', id).where('revoked_at', 'is', null).execute();
+      await writeAudit(trx, actor, { action: 'operator.update', targetType: 'operator', targetId: id, before: auditedOperator(row), after: auditedOperator(updated) });
+      return presentOperator(updated);
+    });
+  }
+
+  async resetTotp(actor: Actor, id: number): Promise<OperatorSummary> {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await q.operatorById(trx, id, true);
+      if (!row) throw new AppError('OPERATOR_NOT_FOUND', 'No such operator');
+      const updated = await q.updateOperator(trx, id, { totp_enabled: false, totp_secret: null, totp_last_step: null, session_version: row.session_version + 1 });
+      await writeAudit(trx, actor, { action: 'operator.reset-2fa', targetType: 'operator', targetId: id, before: { totpEnabled: row.totp_enabled }, after: { totpEnabled: false } });
+      return presentOperator(updated);
+    });
+  }
+
+  /** A new link replaces any earlier one; the password stays until the link is used. */
+  async newSetupLink(actor: Actor, id: number, origin: string): Promise<{ setupUrl: string; expiresAt: string }> {
+    const setup = this.newSetupToken();
+    return this.db.transaction().execute(async (trx) => {
+      const row = await q.operatorById(trx, id, true);
+      if (!row) throw new AppError('OPERATOR_NOT_FOUND', 'No such operator');
+      await q.updateOperator(trx, id, { setup_token_hash: setup.hash, setup_expires_at: setup.expiresAt });
+      await writeAudit(trx, actor, { action: 'operator.setup-link', targetType: 'operator', targetId: id });
+      return { setupUrl: this.setupUrl(setup.token, origin), expiresAt: setup.expiresAt.toISOString() };
+    });
+  }
+
+  private presentToken(row: Awaited<ReturnType<ReturnType<typeof q.tokensQuery>['executeTakeFirstOrThrow']>>): ApiTokenSummary {
+    return {
+      id: row.id,
+      name: row.name,
+      role: row.role,
+      operatorId: row.operator_id,
+      operatorUsername: row.operator_username,
+      prefix: row.prefix,
+      createdAt: row.created_at.toISOString(),
+      lastUsedAt: iso(row.last_used_at),
+      revokedAt: iso(row.revoked_at),
+    };
+  }
+
+  /** An owner sees every token; others their own. */
+  async tokens(actor: Actor): Promise<ApiTokenSummary[]> {
+    let query = q.tokensQuery(this.db).orderBy('t.id', 'desc');
+    if (actor.role !== 'owner') query = query.where('t.operator_id', '=', actor.operatorId ?? 0);
+    return (await query.execute()).map((row) => this.presentToken(row));
+  }
+
+  /** The token is shown once; only its hash is kept. A token's role is at most its maker's. */
+  async createToken(actor: Actor, name: string, role: OperatorRole): Promise<{ token: string; record: ApiTokenSummary }> {
+    if (actor.operatorId === null) throw new AppError('OPERATOR_FORBIDDEN', 'Tokens belong to an operator');
+    if (actor.role !== 'owner' && role !== actor.role) throw new AppError('API_TOKEN_ROLE_TOO_HIGH', 'A token may have only your own role');
+    const token = `${API_TOKEN_PREFIX}${randomToken(32)}`;
+    return this.db.transaction().execute(async (trx) => {
+      const { id } = await q.insertApiToken(trx, { operatorId: actor.operatorId as number, name, role, tokenHash: sha256(token), prefix: token.slice(0, 10) });
+      const record = this.presentToken(await q.tokensQuery(trx).where('t.id', '=', id).executeTakeFirstOrThrow());
+      await writeAudit(trx, actor, { action: 'api-token.create', targetType: 'api-token', targetId: id, after: { name, role, prefix: record.prefix } });
+      return { token, record };
+    });
+  }
+
+  async revokeToken(actor: Actor, id: number): Promise<ApiTokenSummary> {
+    return this.db.transaction().execute(async (trx) => {
+      const row = await q.tokensQuery(trx).where('t.id', '=', id).executeTakeFirst();
+      if (!row || (actor.role !== 'owner' && row.operator_id !== actor.operatorId)) throw new AppError('API_TOKEN_NOT_FOUND', 'No such token');
+      if (!row.revoked_at) {
+        await trx.updateTable('operator_api_tokens').set({ revoked_at: this.now() }).where('id', '=', id).execute();
+        await writeAudit(trx, actor, { action: 'api-token.revoke', targetType: 'api-token', targetId: id, before: { name: row.name, role: row.role } });
+      }
+      return this.presentToken(await q.tokensQuery(trx).where('t.id', '=', id).executeTakeFirstOrThrow());
+    });
+  }
+}

@@ -1,0 +1,65 @@
+import { OPERATOR_ROLES, type OperatorRole } from '@drama/contracts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ConsoleRule } from '../../src/platform/operators.js';
+import { roleAllows } from '../../src/platform/operators.js';
+import { type ConsoleCaller, consoleAs } from '../support/operators.js';
+import { useTestApp } from '../support/test-app.js';
+
+const t = useTestApp();
+const CONSOLE_PREFIX = '/api/v1/console';
+
+function consoleRoutes() {
+  return t.routes.filter((route) => route.url.startsWith(CONSOLE_PREFIX) && route.method !== 'HEAD');
+}
+
+/** A path to call: every parameter filled with an id nobody has, so a call that passes the role check changes nothing. */
+function concrete(url: string): string {
+  return url.replace(/:(\w+)/g, (_match, name: string) => (name === 'token' ? 'AAAAAAAAAAAAAAAAAAAAAAAA' : name === 'lang' ? 'en' : '987654'));
+}
+
+describe('every console route has a role rule, checked on the server', () => {
+  const callers = new Map<OperatorRole, ConsoleCaller>();
+  beforeAll(async () => {
+    for (const role of OPERATOR_ROLES) callers.set(role, await consoleAs(t, role));
+  });
+
+  it('declares a rule for each console route, and an audit action for each change', () => {
+    const routes = consoleRoutes();
+    expect(routes.length).toBeGreaterThan(10);
+    const withoutRule = routes.filter((route) => !route.config.console).map((route) => `${route.method} ${route.url}`);
+    expect(withoutRule, 'console routes with no role rule').toEqual([]);
+    const unaudited = routes
+      .filter((route) => route.method !== 'GET' && !('public' in (route.config.console as ConsoleRule)) && !route.config.console?.audit)
+      .map((route) => `${route.method} ${route.url}`)
+      // Signing out and starting a set-up change nothing worth a record; uploads are audited when they become episodes.
+      .filter((name) => !/\/auth\/(sign-out|totp\/setup)$/.test(name) && !/\/uploads(\/|$)/.test(name));
+    expect(unaudited, 'console changes that write no audit row').toEqual([]);
+  });
+
+  it('refuses a call without a session on every route that needs one', async () => {
+    for (const route of consoleRoutes()) {
+      const rule = route.config.console as ConsoleRule;
+      if ('public' in rule) continue;
+      const response = await t.server.inject({ method: route.method as 'GET', url: concrete(route.url) });
+      expect(response.statusCode, `${route.method} ${route.url}`).toBe(401);
+    }
+  });
+
+  it('answers each role as its rule says, before looking at the input', async () => {
+    const failures: string[] = [];
+    for (const route of consoleRoutes()) {
+      const rule = route.config.console as ConsoleRule;
+      if ('public' in rule) continue;
+      for (const role of OPERATOR_ROLES) {
+        // Sign-out would end the session the next routes use.
+        if (route.url.endsWith('/auth/sign-out')) continue;
+        const caller = callers.get(role) as ConsoleCaller;
+        const response = await t.server.inject({ method: route.method as 'GET', url: concrete(route.url), headers: caller.headers, payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : {} });
+        const forbidden = response.statusCode === 403 && response.json().code === 'OPERATOR_FORBIDDEN';
+        const allowed = roleAllows(role, rule.role);
+        if (allowed === forbidden) failures.push(`${role} ${route.method} ${route.url}: ${response.statusCode} ${response.body.slice(0, 120)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
