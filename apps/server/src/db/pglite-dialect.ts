@@ -2,6 +2,8 @@ import type { PGlite } from '@electric-sql/pglite';
 import { PostgresDialect, type PostgresPool, type PostgresPoolClient, type PostgresQueryResult } from 'kysely';
 
 const WRITE_COMMAND = /^\s*(?:with\b[\s\S]*?\b)?(insert|update|delete|merge)\b/i;
+/** A `;` with more SQL after it: several statements, which only the simple protocol (exec) takes. */
+const SEVERAL_STATEMENTS = /;\s*\S/;
 
 /**
  * Presents one PGlite instance to Kysely's Postgres driver as a pool of one connection.
@@ -23,6 +25,12 @@ class PGlitePool implements PostgresPool {
     const db = this.db;
     return {
       async query<R>(sql: string, parameters: ReadonlyArray<unknown>): Promise<PostgresQueryResult<R>> {
+        // The job queue sends scripts (BEGIN; ...; COMMIT) without parameters, as PostgreSQL takes them.
+        if (parameters.length === 0 && SEVERAL_STATEMENTS.test(sql.trim().replace(/;$/, ''))) {
+          const results = await db.exec(sql);
+          const last = results.at(-1);
+          return { command: 'SELECT', rowCount: last?.affectedRows ?? 0, rows: (last?.rows ?? []) as R[] };
+        }
         const result = await db.query<R>(sql, parameters as unknown[]);
         const command = WRITE_COMMAND.exec(sql)?.[1]?.toUpperCase() as PostgresQueryResult<R>['command'] | undefined;
         return {

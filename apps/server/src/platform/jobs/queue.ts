@@ -1,0 +1,158 @@
+import { CompiledQuery, sql } from 'kysely';
+import PgBoss from 'pg-boss';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/database.js';
+import { JOB_SCHEMA } from '../../db/migrations/0012-media-pipeline.js';
+
+/** What a job's function is handed besides its data. */
+export interface JobRun {
+  id: string;
+  /** Aborted when the server stops: a long job should give up and let another instance retry it. */
+  signal: AbortSignal;
+}
+
+export interface JobDefinition<T extends object> {
+  name: string;
+  /** Must be idempotent: after a crash or a stall the same job runs again. */
+  run: (data: T, job: JobRun) => Promise<void>;
+  /** Further tries after the first fails (default 2). */
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  /** How many jobs of this name one instance runs at once (default 1). */
+  concurrency?: number;
+}
+
+export interface JobQueueOptions {
+  /** A running job that has not beaten for this long is taken for dead (its server crashed) and retried. */
+  stallSeconds: number;
+  pollSeconds: number;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * The job queue on the database (pg-boss), over the app's own connection so that PGlite, which
+ * allows one connection, carries it too. Jobs are registered by name by the module that owns
+ * them; any instance runs them, and a job whose instance died (no heartbeat) is failed and so
+ * retried by whichever instance notices first.
+ */
+export class JobQueue {
+  private readonly boss: PgBoss;
+  private readonly definitions = new Map<string, JobDefinition<object>>();
+  private stopping = new AbortController();
+  private started = false;
+  private sweeper: NodeJS.Timeout | undefined;
+  private readonly running = new Set<Promise<unknown>>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly options: JobQueueOptions,
+  ) {
+    this.boss = new PgBoss({
+      db: { executeSql: async (text: string, values: unknown[] = []) => db.executeQuery(CompiledQuery.raw(text, values)) },
+      schema: JOB_SCHEMA,
+      maintenanceIntervalSeconds: 60,
+      // Cron schedules are not used yet; their clock checks cost every start most of a second.
+      schedule: false,
+    });
+    this.boss.on('error', (error: Error) => options.log.error({ err: error }, 'job queue error'));
+  }
+
+  /** Registers a job's function; before or after start. */
+  async register<T extends object>(definition: JobDefinition<T>): Promise<void> {
+    this.definitions.set(definition.name, definition as unknown as JobDefinition<object>);
+    if (this.started) await this.listen(definition as unknown as JobDefinition<object>);
+  }
+
+  /** Queues a job; with `singletonKey`, at most one job of that key waits or runs at a time. */
+  async send(name: string, data: object, options: { singletonKey?: string; startAfterSeconds?: number } = {}): Promise<string | null> {
+    const definition = this.definitions.get(name);
+    return this.boss.send(name, data, {
+      retryLimit: definition?.retryLimit ?? 2,
+      retryDelay: definition?.retryDelaySeconds ?? 5,
+      ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+      ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
+    });
+  }
+
+  async start(): Promise<void> {
+    if (this.started) return;
+    this.stopping = new AbortController();
+    await this.boss.start();
+    this.started = true;
+    for (const definition of this.definitions.values()) await this.listen(definition);
+    const sweepEvery = Math.max(1, Math.floor(this.options.stallSeconds / 2)) * 1000;
+    await this.failStalled();
+    this.sweeper = setInterval(() => void this.failStalled(), sweepEvery);
+    this.sweeper.unref();
+  }
+
+  /** Stops taking jobs, aborts the running ones (they are retried elsewhere or after a restart) and waits for them. */
+  async stop(): Promise<void> {
+    if (!this.started) return;
+    this.started = false;
+    clearInterval(this.sweeper);
+    this.stopping.abort();
+    await this.boss.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
+    await Promise.allSettled([...this.running]);
+  }
+
+  private async listen(definition: JobDefinition<object>): Promise<void> {
+    await this.boss.createQueue(definition.name, {
+      name: definition.name,
+      retryLimit: definition.retryLimit ?? 2,
+      retryDelay: definition.retryDelaySeconds ?? 5,
+    });
+    const workers = definition.concurrency ?? 1;
+    for (let index = 0; index < workers; index += 1) {
+      await this.boss.work<object>(
+        definition.name,
+        { pollingIntervalSeconds: this.options.pollSeconds, batchSize: 1 },
+        async (jobs) => {
+          for (const job of jobs) await this.runOne(definition, job);
+        },
+      );
+    }
+  }
+
+  private async runOne(definition: JobDefinition<object>, job: PgBoss.Job<object>): Promise<void> {
+    const beat = () =>
+      sql`insert into job_heartbeats (job_id, queue, beat_at) values (${job.id}, ${definition.name}, now())
+          on conflict (job_id) do update set beat_at = now()`.execute(this.db);
+    await beat();
+    const timer = setInterval(
+      () => void beat().catch((error: unknown) => this.options.log.warn({ err: error }, 'job heartbeat failed')),
+      Math.max(500, (this.options.stallSeconds * 1000) / 4),
+    );
+    const work = definition.run(job.data, { id: job.id, signal: this.stopping.signal });
+    this.running.add(work);
+    try {
+      await work;
+    } catch (error) {
+      this.options.log.warn({ err: error, job: definition.name, jobId: job.id }, 'job failed');
+      throw error;
+    } finally {
+      clearInterval(timer);
+      this.running.delete(work);
+      await sql`delete from job_heartbeats where job_id = ${job.id}`.execute(this.db).catch(() => undefined);
+    }
+  }
+
+  /** Fails running jobs whose instance stopped beating, so that pg-boss retries them now rather than at their expiry. */
+  async failStalled(): Promise<number> {
+    try {
+      const stalled = await sql<{ id: string; name: string }>`
+        select j.id::text as id, j.name from ${sql.table(`${JOB_SCHEMA}.job`)} j
+        left join job_heartbeats h on h.job_id = j.id::text
+        where j.state = 'active'
+          and coalesce(h.beat_at, j.started_on) < now() - make_interval(secs => ${this.options.stallSeconds})`.execute(this.db);
+      for (const job of stalled.rows) {
+        await this.boss.fail(job.name, job.id, { reason: 'the server running it stopped' });
+        await sql`delete from job_heartbeats where job_id = ${job.id}`.execute(this.db);
+      }
+      return stalled.rows.length;
+    } catch (error) {
+      this.options.log.warn({ err: error }, 'checking for stalled jobs failed');
+      return 0;
+    }
+  }
+}
