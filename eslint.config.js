@@ -34,7 +34,9 @@ const SERVER_CODE = forbid(
   `^@drama/server(/|$)|${CLIMB}(apps/)?server(/|$)`,
   'The browser imports no server code: share it through @drama/contracts.',
 );
-const EITHER_APP = forbid(`^@drama/(server|web)(/|$)|${CLIMB}apps(/|$)`, 'The contracts import neither app.');
+const EITHER_APP = forbid(`^@drama/(server|web|console)(/|$)|${CLIMB}apps(/|$)`, 'The contracts import neither app.');
+const CONSOLE_CODE = forbid(`^@drama/console(/|$)|${CLIMB}(apps/)?console(/|$)`, 'The viewers\' app never loads console code: share it through @drama/contracts.');
+const VIEWER_CODE = forbid(`^@drama/web(/|$)|${CLIMB}(apps/)?web(/|$)`, 'The console imports nothing of the viewers\' app: share it through @drama/contracts.');
 const WEB_APP = forbid(`${CLIMB}app(/|$)`, 'app/ lies above the features and shared/: pass what is needed down.');
 const WEB_FEATURES = forbid(`${CLIMB}features(/|$)`, 'shared/ lies below the features: move what both need into shared/.');
 
@@ -55,11 +57,13 @@ const layerDirections = [
   restrict(['apps/server/src/db/**', 'apps/server/src/platform/**'], SERVER_MODULES_OR_SEED),
   restrict(['apps/server/src/modules/**'], SERVER_SEED),
   restrict(['packages/contracts/**'], EITHER_APP),
-  restrict(['apps/web/**'], SERVER_CODE),
-  restrict(['apps/web/src/shared/**'], SERVER_CODE, WEB_APP, WEB_FEATURES),
+  restrict(['apps/web/**'], SERVER_CODE, CONSOLE_CODE),
+  restrict(['apps/web/src/shared/**'], SERVER_CODE, CONSOLE_CODE, WEB_APP, WEB_FEATURES),
   ...webFeatures.map((feature) =>
-    restrict([`apps/web/src/features/${feature}/**`], SERVER_CODE, WEB_APP, otherFeaturesInsides(feature)),
+    restrict([`apps/web/src/features/${feature}/**`], SERVER_CODE, CONSOLE_CODE, WEB_APP, otherFeaturesInsides(feature)),
   ),
+  restrict(['apps/console/**'], SERVER_CODE, VIEWER_CODE),
+  restrict(['apps/console/src/shared/**'], SERVER_CODE, VIEWER_CODE, WEB_APP, WEB_FEATURES),
 ];
 
 export default tseslint.config(
@@ -78,7 +82,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/**/*.{ts,tsx}'],
+    files: ['apps/web/**/*.{ts,tsx}', 'apps/console/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: {

@@ -1,0 +1,69 @@
+import type { ComponentType } from 'react';
+import type { OperatorRole } from '@drama/contracts';
+import {
+  AuditOutlined,
+  KeyOutlined,
+  TeamOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import type { MessageKey } from '../shared/i18n/translate';
+import { mayUse } from '../shared/session/access';
+import { accessOf } from './routes';
+
+/**
+ * The left menu, grouped by job. An entry shows only when its page exists (routes.ts) and the
+ * operator's role may open it; a group shows only with an entry. Groups without screens yet are
+ * listed empty so that new screens land in their agreed place.
+ */
+export interface NavEntry {
+  /** A path of routes.ts. */
+  path: string;
+  label: MessageKey;
+  icon: ComponentType;
+}
+
+export interface NavGroup {
+  key: string;
+  label: MessageKey;
+  entries: readonly NavEntry[];
+}
+
+export const NAV_GROUPS: readonly NavGroup[] = [
+  { key: 'overview', label: 'nav.overview', entries: [] },
+  { key: 'content', label: 'nav.content', entries: [] },
+  { key: 'members', label: 'nav.members', entries: [] },
+  { key: 'money', label: 'nav.money', entries: [] },
+  { key: 'campaigns', label: 'nav.campaigns', entries: [] },
+  { key: 'support', label: 'nav.support', entries: [] },
+  { key: 'settings', label: 'nav.settings', entries: [{ path: 'account', label: 'nav.account', icon: UserOutlined }] },
+  {
+    key: 'operators',
+    label: 'nav.operators',
+    entries: [
+      { path: 'operators', label: 'nav.operatorList', icon: TeamOutlined },
+      { path: 'tokens', label: 'nav.tokens', icon: KeyOutlined },
+      { path: 'audit', label: 'nav.audit', icon: AuditOutlined },
+    ],
+  },
+];
+
+export function visibleNav(role: OperatorRole, groups: readonly NavGroup[] = NAV_GROUPS): NavGroup[] {
+  return groups
+    .map((group) => ({ ...group, entries: group.entries.filter((entry) => mayUse(role, accessOf(entry.path))) }))
+    .filter((group) => group.entries.length > 0);
+}
+
+/** The first page the operator may open: where /console/ leads. */
+export function homePath(role: OperatorRole): string {
+  return visibleNav(role)[0]?.entries[0]?.path ?? 'account';
+}
+
+/** The menu entry a location belongs to (its first path segment), with its group, for the menu and the breadcrumbs. */
+export function navLocation(pathname: string, groups: readonly NavGroup[] = NAV_GROUPS): { group: NavGroup; entry: NavEntry } | null {
+  const first = pathname.replace(/^\/+/, '').split('/')[0] ?? '';
+  for (const group of groups) {
+    const entry = group.entries.find((candidate) => candidate.path.split('/')[0] === first);
+    if (entry) return { group, entry };
+  }
+  return null;
+}

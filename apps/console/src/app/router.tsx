@@ -1,0 +1,64 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { onUnauthenticated } from '../shared/api/console-api';
+import { signInPath } from '../shared/session/next-path';
+import { HomeRedirect, NotFound, RequireAccess, RequireOperator } from './guards';
+import { CONSOLE_PAGES } from './routes';
+import { ConsoleLayout } from './shell/console-layout';
+
+/** The addresses outside the signed-in frame, where a lost session means nothing. */
+const PUBLIC_PATHS = /^\/(sign-in|setup)(\/|$)/;
+
+export function createConsoleRouter(queryClient: QueryClient) {
+  const pages: RouteObject[] = CONSOLE_PAGES.map((page) => ({
+    path: page.path,
+    lazy: async () => {
+      const { default: Page } = await page.load();
+      return {
+        element: (
+          <RequireAccess access={page.access}>
+            <Page />
+          </RequireAccess>
+        ),
+      };
+    },
+  }));
+
+  const router = createBrowserRouter(
+    [
+      { path: 'sign-in', lazy: async () => ({ Component: (await import('../features/auth/sign-in-page')).default }) },
+      { path: 'setup', lazy: async () => ({ Component: (await import('../features/auth/setup-link-page')).default }) },
+      {
+        path: 'two-factor',
+        lazy: async () => {
+          const { default: Page } = await import('../features/auth/two-factor-page');
+          return {
+            element: (
+              <RequireOperator>
+                <Page />
+              </RequireOperator>
+            ),
+          };
+        },
+      },
+      {
+        element: (
+          <RequireOperator>
+            <ConsoleLayout />
+          </RequireOperator>
+        ),
+        children: [{ index: true, element: <HomeRedirect /> }, ...pages, { path: '*', element: <NotFound /> }],
+      },
+    ],
+    { basename: '/console' },
+  );
+
+  // A call answered "not signed in" anywhere in the frame leads to sign-in and back.
+  onUnauthenticated(() => {
+    const { pathname, search } = router.state.location;
+    if (PUBLIC_PATHS.test(pathname)) return;
+    queryClient.clear();
+    void router.navigate(signInPath(pathname + search), { replace: true });
+  });
+  return router;
+}

@@ -1,0 +1,26 @@
+import type { ComponentType } from 'react';
+import type { Access } from '../shared/session/access';
+
+/**
+ * The console's pages inside the signed-in frame: address (under /console/), who may open it,
+ * and its module, loaded when first visited. A new screen is one line here (and, when it
+ * belongs in the menu, one entry in navigation.ts).
+ */
+export interface ConsolePage {
+  /** Relative to /console/; may hold parameters (`dramas/:id`). */
+  path: string;
+  access: Access;
+  load: () => Promise<{ default: ComponentType }>;
+}
+
+export const CONSOLE_PAGES: readonly ConsolePage[] = [
+  { path: 'account', access: 'everyone', load: () => import('../features/account/account-page') },
+  { path: 'operators', access: ['owner'], load: () => import('../features/operators/operators-page') },
+  { path: 'tokens', access: ['owner'], load: () => import('../features/tokens/tokens-page') },
+  { path: 'audit', access: ['owner'], load: () => import('../features/audit/audit-page') },
+];
+
+/** Who may open the page at a path of CONSOLE_PAGES; unknown paths are open to no one. */
+export function accessOf(path: string): Access {
+  return CONSOLE_PAGES.find((page) => page.path === path)?.access ?? [];
+}

@@ -1,0 +1,133 @@
+import { auditQuerySchema, type AuditEntry } from '@drama/contracts';
+import { Button, Card, DatePicker, Flex, Form, Input, Select, Tag, Typography, type TableColumnsType } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import dayjs, { type Dayjs } from 'dayjs';
+import { formatDateTime, timeZoneName } from '../../shared/format/date-time';
+import { useI18n } from '../../shared/i18n/i18n';
+import { QueryTable, serverPaging } from '../../shared/list/query-table';
+import { useUrlFilters } from '../../shared/list/use-url-filters';
+import { PageHeader } from '../../shared/ui/page-header';
+import { RoleTag } from '../../shared/ui/role-tag';
+import { operatorsQueryOptions } from '../operators/api';
+import { auditQueryOptions } from './api';
+import { AuditDiffTable } from './audit-diff-table';
+
+interface FilterForm {
+  operatorId?: number;
+  action?: string;
+  targetType?: string;
+  targetId?: string;
+  period?: [Dayjs | null, Dayjs | null] | null;
+}
+
+const VIA_COLORS = { session: 'default', token: 'purple', bootstrap: 'orange' } as const;
+
+export default function AuditPage() {
+  const { t, locale } = useI18n();
+  const { filters, setFilters, resetFilters, filtered } = useUrlFilters(auditQuerySchema);
+  const entries = useQuery(auditQueryOptions(filters));
+  const operators = useQuery(operatorsQueryOptions);
+
+  const columns: TableColumnsType<AuditEntry> = [
+    { title: t('audit.time'), dataIndex: 'createdAt', width: 180, render: (at: string) => formatDateTime(at, locale, true) },
+    {
+      title: t('audit.operator'),
+      dataIndex: 'username',
+      width: 200,
+      render: (username: string, entry) => (
+        <Flex gap={6} align="center">
+          <Typography.Text>{username}</Typography.Text>
+          <RoleTag role={entry.role} />
+        </Flex>
+      ),
+    },
+    { title: t('audit.action'), dataIndex: 'action', render: (action: string) => <span className="mono">{action}</span> },
+    {
+      title: t('audit.target'),
+      key: 'target',
+      render: (_: unknown, entry) => (
+        <span className="mono">
+          {entry.targetType}
+          {entry.targetId !== null && ` #${entry.targetId}`}
+        </span>
+      ),
+    },
+    { title: t('audit.via'), dataIndex: 'via', width: 120, render: (via: AuditEntry['via']) => <Tag color={VIA_COLORS[via]}>{t(`audit.via.${via}`)}</Tag> },
+    { title: t('audit.ip'), dataIndex: 'ip', width: 140, render: (ip: string | null) => <span className="mono">{ip ?? '—'}</span> },
+  ];
+
+  const initial: FilterForm = {
+    operatorId: filters.operatorId,
+    action: filters.action,
+    targetType: filters.targetType,
+    targetId: filters.targetId,
+    period: filters.from || filters.to ? [filters.from ? dayjs(filters.from) : null, filters.to ? dayjs(filters.to) : null] : null,
+  };
+
+  return (
+    <>
+      <PageHeader title={t('audit.title')} />
+      <Card size="small" style={{ marginBottom: 12 }}>
+        {/* Keyed by the filters: Back, Forward and a shared link refill the form. */}
+        <Form<FilterForm>
+          key={JSON.stringify(initial)}
+          layout="inline"
+          initialValues={initial}
+          style={{ rowGap: 8 }}
+          onFinish={(values) =>
+            setFilters({
+              operatorId: values.operatorId,
+              action: values.action?.trim() || undefined,
+              targetType: values.targetType?.trim() || undefined,
+              targetId: values.targetId?.trim() || undefined,
+              from: values.period?.[0]?.startOf('day').format() ?? undefined,
+              to: values.period?.[1]?.endOf('day').format() ?? undefined,
+            })
+          }
+        >
+          <Form.Item name="operatorId" label={t('audit.operator')}>
+            <Select
+              allowClear
+              showSearch={{ optionFilterProp: 'label' }}
+              style={{ width: 160 }}
+              loading={operators.isPending}
+              options={operators.data?.items.map((operator) => ({ value: operator.id, label: operator.username }))}
+            />
+          </Form.Item>
+          <Form.Item name="action" label={t('audit.action')}>
+            <Input allowClear style={{ width: 150 }} placeholder="drama.update" />
+          </Form.Item>
+          <Form.Item name="targetType" label={t('audit.targetType')}>
+            <Input allowClear style={{ width: 120 }} placeholder="drama" />
+          </Form.Item>
+          <Form.Item name="targetId" label={t('audit.targetId')}>
+            <Input allowClear style={{ width: 100 }} />
+          </Form.Item>
+          <Form.Item name="period" label={t('audit.period')}>
+            <DatePicker.RangePicker allowEmpty={[true, true]} style={{ width: 250 }} />
+          </Form.Item>
+          <Flex gap={8}>
+            <Button type="primary" htmlType="submit">
+              {t('common.search')}
+            </Button>
+            <Button onClick={resetFilters} disabled={!filtered}>
+              {t('common.reset')}
+            </Button>
+          </Flex>
+        </Form>
+      </Card>
+      <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
+        {t('audit.timeZone', { zone: timeZoneName() })}
+      </Typography.Paragraph>
+      <QueryTable<AuditEntry>
+        rowKey="id"
+        query={entries}
+        items={entries.data?.items}
+        filtered={filtered}
+        columns={columns}
+        paging={serverPaging(entries.data, filters, (page, limit) => setFilters({ page, limit }))}
+        expandable={{ expandedRowRender: (entry) => <AuditDiffTable before={entry.before} after={entry.after} /> }}
+      />
+    </>
+  );
+}
