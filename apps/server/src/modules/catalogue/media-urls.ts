@@ -27,6 +27,14 @@ export function episodeHlsPath(episodeId: number): string {
 }
 
 /**
+ * Media processed from an upload lives in the storage, not MEDIA_DIR, and always has its HLS
+ * ladder; its key starts with `@`, which no key of the folder import may (mediaKeySchema).
+ */
+export function isStoredMediaKey(mediaKey: string): boolean {
+  return mediaKey.startsWith('@');
+}
+
+/**
  * Which stored clips have HLS: `MEDIA_DIR/hls/<clip>/master.m3u8` with `<rung>/index.m3u8` and
  * `<rung>/seg-NNN.ts` beside it (scripts/media/make-hls.sh). Looked up once per clip.
  */
@@ -41,6 +49,7 @@ export class HlsIndex {
   }
 
   has(mediaKey: string): boolean {
+    if (isStoredMediaKey(mediaKey)) return true;
     let found = this.known.get(mediaKey);
     if (found === undefined) {
       found = existsSync(path.join(this.folder(mediaKey), 'master.m3u8'));

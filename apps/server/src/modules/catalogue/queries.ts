@@ -168,6 +168,9 @@ export async function findEpisodesOfDrama(db: Db, dramaId: number): Promise<Epis
     .selectFrom('episodes')
     .select(['id', 'drama_id', 'sequence', 'is_free', 'duration_seconds', 'media_key'])
     .where('drama_id', '=', dramaId)
+    // Viewers see an episode only once it is published and its media is ready (0012).
+    .where('status', '=', 'published')
+    .where('media_status', '=', 'ready')
     .orderBy('sequence')
     .execute();
 }
@@ -176,8 +179,10 @@ export async function findEpisodeById(db: Db, id: number) {
   return db
     .selectFrom('episodes as e')
     .innerJoin('dramas as d', 'd.id', 'e.drama_id')
-    .select(['e.id', 'e.drama_id', 'e.sequence', 'e.is_free', 'e.duration_seconds', 'e.media_key'])
+    .select(['e.id', 'e.drama_id', 'e.sequence', 'e.is_free', 'e.duration_seconds', 'e.media_key', 'e.media_source'])
     .where('e.id', '=', id)
+    .where('e.status', '=', 'published')
+    .where('e.media_status', '=', 'ready')
     .where('d.status', 'in', OPEN_BY_LINK_STATUSES)
     .executeTakeFirst();
 }

@@ -45,6 +45,8 @@ export function explorePageQuery(db: Db, cursor: ExploreCursor | null, limit: nu
           .select(['e.id', 'e.drama_id', 'e.sequence', 'e.is_free', 'e.duration_seconds', 'e.media_key'])
           .whereRef('e.drama_id', '=', 'd.id')
           .where('e.is_free', '=', true)
+          .where('e.status', '=', 'published')
+          .where('e.media_status', '=', 'ready')
           .orderBy('e.sequence')
           .limit(1)
           .as('first'),
