@@ -7,6 +7,8 @@ import type {
   OperatorSummary,
 } from '@drama/contracts';
 import type { FastifyBaseLogger } from 'fastify';
+import type { BlockList } from 'node:net';
+import { addressKey, isListed, parseAddressList } from '../../platform/client-address.js';
 import type { AppContext } from '../../platform/context.js';
 import { writeAudit } from '../../platform/audit.js';
 import { AppError } from '../../platform/errors.js';
@@ -62,6 +64,8 @@ function auditedOperator(row: q.OperatorRow) {
 export class OperatorService {
   private readonly passwords: PasswordHasher;
   private readonly addressLimiter: RateLimiter;
+  /** LIMIT_EXEMPT_ADDRESSES: not counted per address (the per-operator lock-out still holds). */
+  private readonly exempt: BlockList;
   /** Hashed once, checked against for an unknown username so both take the same time. */
   private readonly decoyHash: Promise<string>;
 
@@ -72,6 +76,7 @@ export class OperatorService {
     this.passwords = new PasswordHasher(ctx.config.NODE_ENV === 'test' ? TEST_SCRYPT : DEFAULT_SCRYPT);
     this.addressLimiter = ctx.rateLimits.create('console-sign-in', SIGN_INS_PER_ADDRESS, 15 * 60_000);
     this.decoyHash = this.passwords.hash(randomToken());
+    this.exempt = parseAddressList(ctx.config.LIMIT_EXEMPT_ADDRESSES);
   }
 
   private get db() {
@@ -157,8 +162,7 @@ export class OperatorService {
    * codes count alike towards the lock-out; an unknown username costs the same time as a known one.
    */
   async signIn(body: ConsoleSignInBody, meta: RequestMeta): Promise<{ result: ConsoleSignInResult; session?: NewSession }> {
-    const addressKey = `ip:${meta.ip ?? 'unknown'}`;
-    const decision = await this.addressLimiter.hit(addressKey);
+    const decision = isListed(this.exempt, meta.ip) ? { allowed: true, retryAfter: 0 } : await this.addressLimiter.hit(addressKey(meta.ip));
     if (!decision.allowed) throw new AppError('RATE_LIMITED', 'Too many sign-in attempts from this address', { retryAfter: decision.retryAfter });
     const now = this.now();
     const row = await q.operatorByUsername(this.db, body.username);
