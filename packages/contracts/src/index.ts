@@ -21,3 +21,4 @@ export * from './console/errors.js';
 export * from './console/operators.js';
 export * from './console/audit.js';
 export * from './console/catalogue.js';
+export * from './console/media.js';
