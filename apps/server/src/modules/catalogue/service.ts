@@ -19,6 +19,7 @@ import { pageOf, pageWindow } from '../../platform/paging.js';
 import { HlsIndex, playAddress, subtitleTracks } from './media-urls.js';
 import { presentDrama, presentEpisode } from './presenters.js';
 import * as queries from './queries.js';
+import { ScheduledReleases } from './scheduled-releases.js';
 
 const CATALOGUE_TTL_MS = 30_000;
 
@@ -47,6 +48,8 @@ export class CatalogueService {
   private readonly small = new TtlCache<unknown>(CATALOGUE_TTL_MS, 50);
   /** Which clips have an HLS rendition ladder under MEDIA_DIR/hls. */
   readonly hls: HlsIndex;
+  /** Publishes scheduled dramas when their time comes (checked before each request). */
+  readonly releases: ScheduledReleases;
 
   constructor(
     private readonly ctx: AppContext,
@@ -54,6 +57,7 @@ export class CatalogueService {
     private readonly onInvalidate: () => void = () => {},
   ) {
     this.hls = new HlsIndex(ctx.config.MEDIA_DIR);
+    this.releases = new ScheduledReleases(ctx.db, ctx.clock, () => this.invalidate());
   }
 
   invalidate(): void {
