@@ -1,6 +1,8 @@
 import { auditListResponseSchema, consoleSignInResponseSchema, createdApiTokenResponseSchema, createdOperatorResponseSchema, totpSetupResponseSchema } from '@drama/contracts';
 import { generate, generateSecret } from 'otplib';
+import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { OperatorService } from '../../src/modules/operators/service.js';
 import { CSRF_COOKIE, SESSION_COOKIE } from '../../src/platform/operators.js';
 import { OPERATOR_PASSWORD, buildOperator, callerHeaders, consoleAs, cookieValue, signInOperator } from '../support/operators.js';
 import { useTestApp } from '../support/test-app.js';
@@ -22,6 +24,19 @@ describe('console sign-in', () => {
     expect(owner.role).toBe('owner');
     expect(owner.password_hash).toBeNull();
     expect(owner.setup_token_hash).not.toBeNull();
+  });
+
+  it('prints a fresh set-up link at each start while no owner can sign in, and none after', async () => {
+    const printed: Array<{ setupUrl: string }> = [];
+    const log = { warn: (fields: { setupUrl: string }) => printed.push(fields) } as unknown as FastifyBaseLogger;
+    const service = new OperatorService(t.ctx, log);
+    await service.ensureFirstOwner('http://127.0.0.1:3000');
+    expect(printed).toHaveLength(1);
+    const token = new URL(printed[0]?.setupUrl ?? 'http://x').searchParams.get('token') ?? '';
+    expect((await t.server.inject({ method: 'POST', url: '/api/v1/console/auth/setup', payload: { token, password: 'the owner password' } })).statusCode).toBe(200);
+    expect((await signIn({ username: 'owner', password: 'the owner password' })).statusCode).toBe(200);
+    await service.ensureFirstOwner('http://127.0.0.1:3000');
+    expect(printed).toHaveLength(1);
   });
 
   it('sets an httpOnly SameSite=Strict session cookie and a readable CSRF cookie', async () => {

@@ -23,11 +23,6 @@ export function listOperators(db: Executor): Promise<OperatorRow[]> {
   return db.selectFrom('operators').selectAll().orderBy('id').execute();
 }
 
-export async function countOperators(db: Executor): Promise<number> {
-  const row = await db.selectFrom('operators').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 /** Active owners other than `exceptId`: one must always remain. */
 export async function otherActiveOwners(db: Executor, exceptId: number): Promise<number> {
   const row = await db

@@ -97,22 +97,32 @@ export class OperatorService {
   }
 
   /**
-   * On the first start there is nobody to sign in: an owner named `owner` is made with a set-up
-   * link, printed to the log once. Whoever reads the log chooses the password.
+   * While no owner can sign in (the first start, or an owner who never used their link), each
+   * start gives the owner `owner` a fresh one-time set-up link and prints it to the log: whoever
+   * reads the server's log chooses the password.
    */
   async ensureFirstOwner(origin: string): Promise<void> {
-    if ((await q.countOperators(this.db)) > 0) return;
+    const usable = await this.db
+      .selectFrom('operators')
+      .select('id')
+      .where('role', '=', 'owner')
+      .where('status', '=', 'active')
+      .where('password_hash', 'is not', null)
+      .executeTakeFirst();
+    if (usable) return;
     const setup = this.newSetupToken();
-    const inserted = await this.db
+    const row = await this.db
       .insertInto('operators')
       .values({ username: 'owner', role: 'owner', password_hash: null, setup_token_hash: setup.hash, setup_expires_at: setup.expiresAt })
-      .onConflict((oc) => oc.column('username').doNothing())
+      .onConflict((oc) =>
+        oc.column('username').doUpdateSet({ setup_token_hash: setup.hash, setup_expires_at: setup.expiresAt }).where('operators.password_hash', 'is', null),
+      )
       .returning('id')
       .executeTakeFirst();
-    if (!inserted) return;
+    if (!row) return;
     this.log.warn(
       { setupUrl: this.setupUrl(setup.token, origin), expiresAt: setup.expiresAt.toISOString() },
-      'The console has no operator yet: open this one-time link to choose the password of "owner"',
+      'No console owner can sign in yet: open this one-time link to choose the password of "owner"',
     );
   }
 
