@@ -7,8 +7,10 @@ import path from 'node:path';
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const DATA_DIR = process.env.E2E_DATA_DIR ?? '.e2e-data';
 const WEB_DIST = process.env.E2E_WEB_DIST ? path.resolve(process.env.E2E_WEB_DIST) : undefined;
+// The operators' console's build goes beside the web app's.
+const CONSOLE_DIST = WEB_DIST ? `${WEB_DIST}-console` : undefined;
 const start = WEB_DIST
-  ? `npx vite build --config apps/web/vite.config.ts --outDir ${WEB_DIST} --emptyOutDir --logLevel warn && SKIP_WEB_BUILD=1 node scripts/start.mjs`
+  ? `npx vite build --config apps/web/vite.config.ts --outDir ${WEB_DIST} --emptyOutDir --logLevel warn && npx vite build --config apps/console/vite.config.ts --outDir ${CONSOLE_DIST} --emptyOutDir --logLevel warn && SKIP_WEB_BUILD=1 node scripts/start.mjs`
   : 'node scripts/start.mjs';
 
 export default defineConfig({
@@ -66,7 +68,7 @@ export default defineConfig({
       TRUST_PROXY: 'true',
       LIMIT_EXEMPT_ADDRESSES: '127.0.0.1',
       CHALLENGE_MAX_COUNTER: '300',
-      ...(WEB_DIST ? { WEB_DIST_DIR: WEB_DIST } : {}),
+      ...(WEB_DIST ? { WEB_DIST_DIR: WEB_DIST, CONSOLE_DIST_DIR: CONSOLE_DIST } : {}),
     },
     url: `http://127.0.0.1:${PORT}/api/v1/health`,
     reuseExistingServer: false,

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm start`: builds the web app when its sources are newer than the build, then runs the
-// server (which migrates and seeds the database) and serves app, API and media on one port.
+// `npm start`: builds the web app and the operators' console when their sources are newer than
+// their builds, then runs the server (which migrates and seeds the database) and serves the apps,
+// API and media on one port.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -11,6 +12,11 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const distDir = process.env.WEB_DIST_DIR ? path.resolve(root, process.env.WEB_DIST_DIR) : path.join(root, 'apps/web/dist');
 const dist = path.join(distDir, 'index.html');
 const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/public', 'apps/web/vite.config.ts', 'packages/contracts/src'];
+// The console (CONSOLE_DIST_DIR, likewise) is built after the web app, when its sources changed.
+const consoleDistDir = process.env.CONSOLE_DIST_DIR
+  ? path.resolve(root, process.env.CONSOLE_DIST_DIR)
+  : path.join(root, 'apps/console/dist');
+const consoleSources = ['apps/console/src', 'apps/console/index.html', 'apps/console/vite.config.ts', 'packages/contracts/src'];
 
 function newestMtime(target) {
   if (!existsSync(target)) return 0;
@@ -25,12 +31,17 @@ function say(message) {
   process.stdout.write(`[start] ${message}\n`);
 }
 
-const builtAt = existsSync(dist) ? statSync(dist).mtimeMs : 0;
-const changedAt = Math.max(...sources.map((source) => newestMtime(path.join(root, source))));
+function upToDate(index, appSources) {
+  const builtAt = existsSync(index) ? statSync(index).mtimeMs : 0;
+  return builtAt >= Math.max(...appSources.map((source) => newestMtime(path.join(root, source))));
+}
+
 let buildNeeded = false;
+let webBuildNeeded = false;
+let consoleBuildNeeded = false;
 if (process.env.SKIP_WEB_BUILD === '1') {
   say('Skipping the web build (SKIP_WEB_BUILD=1).');
-} else if (builtAt >= changedAt) {
+} else if (upToDate(dist, sources)) {
   say('The web app is built and up to date.');
 } else if (process.env.WEB_DIST_DIR && existsSync(distDir) && readdirSync(distDir).length > 0 && !existsSync(dist)) {
   // The build empties its folder first: never a chosen one that holds something else. (The
@@ -38,8 +49,13 @@ if (process.env.SKIP_WEB_BUILD === '1') {
   say(`WEB_DIST_DIR ${distDir} holds files but no index.html: not building into it.`);
   process.exit(1);
 } else {
-  buildNeeded = true;
+  webBuildNeeded = true;
 }
+if (process.env.SKIP_WEB_BUILD !== '1') {
+  if (upToDate(path.join(consoleDistDir, 'index.html'), consoleSources)) say('The console is built and up to date.');
+  else consoleBuildNeeded = true;
+}
+buildNeeded = webBuildNeeded || consoleBuildNeeded;
 
 // The web build and the database's preparation (on a first start: creating the embedded
 // database, migrating, seeding) take seconds each and need nothing of each other, so they run
@@ -63,7 +79,7 @@ server.on('exit', (code, signal) => {
 });
 
 if (buildNeeded) {
-  say('Building the web app...');
+  say(webBuildNeeded ? 'Building the web app...' : 'Building the console...');
   /** 'web-built' or 'web-build-failed' once the build has ended. */
   let outcome = null;
   let asked = false;
@@ -84,13 +100,26 @@ if (buildNeeded) {
     outcome = built ? 'web-built' : 'web-build-failed';
     answer();
   };
-  build = spawn('npm', ['run', 'build', '-w', '@drama/web', '--', '--outDir', distDir, '--emptyOutDir'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  build.on('error', (error) => {
-    say(`The web build could not be started: ${error.message}`);
-    ended(false);
-  });
-  build.on('exit', (code) => ended(code === 0));
+  // One after the other: the machine's cores are busy enough preparing the database.
+  const builds = [
+    ...(webBuildNeeded ? [['@drama/web', distDir]] : []),
+    ...(consoleBuildNeeded ? [['@drama/console', consoleDistDir]] : []),
+  ];
+  const next = () => {
+    const [workspace, outDir] = builds.shift();
+    if (workspace === '@drama/console' && webBuildNeeded) say('Building the console...');
+    build = spawn('npm', ['run', 'build', '-w', workspace, '--', '--outDir', outDir, '--emptyOutDir'], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+    build.on('error', (error) => {
+      say(`The web build could not be started: ${error.message}`);
+      ended(false);
+    });
+    build.on('exit', (code) => {
+      if (code === 0 && builds.length > 0) next();
+      else ended(code === 0);
+    });
+  };
+  next();
 }

@@ -65,6 +65,7 @@ import { WatchRecordService } from './modules/watch-records/service.js';
 import { registerWebApp } from './modules/web/routes.js';
 import { Authenticator } from './platform/auth.js';
 import { type Config, REPO_ROOT } from './platform/config.js';
+import { registerConsoleApp } from './modules/console-app/routes.js';
 import type { AppContext } from './platform/context.js';
 import { answerClientError, answerFrameworkError, registerErrorHandler } from './platform/errors.js';
 import { refuseNulCharacters } from './platform/nul-guard.js';
@@ -299,3 +300,4 @@ export async function buildApp(options: BuildOptions): Promise<App> {
 
   return { server, ctx, routes, services: { catalogue, settings, payments, orders, search } };
 }
+  await registerConsoleApp(server, ctx);

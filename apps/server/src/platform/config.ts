@@ -160,6 +160,8 @@ const envSchema = z.object({
   MEDIA_BASE_URL: optionalString.pipe(z.url({ message: 'must be an absolute URL' }).optional()),
   MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(3600),
   WEB_DIST_DIR: z.string().trim().min(1).default(path.join(REPO_ROOT, 'apps/web/dist')),
+  /** The operators' console's build, served under /console/. */
+  CONSOLE_DIST_DIR: z.string().trim().min(1).default(path.join(REPO_ROOT, 'apps/console/dist')),
   /**
    * Comma-separated: `alipay` and `wechat` are live (their merchant settings below are then
    * required); `sandbox` stands in for whichever of the two is not live. Default: sandbox only.
@@ -334,12 +336,13 @@ const envSchema = z.object({
   }
 });
 
-export type Config = Omit<z.infer<typeof envSchema>, 'DATA_DIR' | 'MEDIA_DIR' | 'WEB_DIST_DIR' | 'UPLOAD_DIR' | 'STORAGE_DIR'> & {
+export type Config = Omit<z.infer<typeof envSchema>, 'DATA_DIR' | 'MEDIA_DIR' | 'WEB_DIST_DIR' | 'CONSOLE_DIST_DIR' | 'UPLOAD_DIR' | 'STORAGE_DIR'> & {
   UPLOAD_DIR: string;
   STORAGE_DIR: string;
   DATA_DIR: string;
   MEDIA_DIR: string;
   WEB_DIST_DIR: string;
+  CONSOLE_DIST_DIR: string;
 };
 
 export class ConfigError extends Error {
@@ -365,5 +368,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     STORAGE_DIR: path.resolve(config.STORAGE_DIR ?? path.join(config.DATA_DIR, 'storage')),
     MEDIA_DIR: path.resolve(config.MEDIA_DIR),
     WEB_DIST_DIR: path.resolve(config.WEB_DIST_DIR),
+    CONSOLE_DIST_DIR: path.resolve(config.CONSOLE_DIST_DIR),
   };
 }

@@ -1,0 +1,45 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { sendError } from '../../platform/errors.js';
+import type { AppContext } from '../../platform/context.js';
+
+export const CONSOLE_PREFIX = '/console';
+
+/**
+ * The built operators' console under /console/: hashed assets cached for a year, index.html
+ * never cached, and every other GET under /console/ answered with index.html so the console's
+ * own routes survive a reload. Its files are routes of their own, which win over the catch-all;
+ * an asset that is not there stays a 404 rather than HTML where a script was expected.
+ */
+export async function registerConsoleApp(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const dist = ctx.config.CONSOLE_DIST_DIR;
+  const built = existsSync(path.join(dist, 'index.html'));
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: dist,
+      prefix: `${CONSOLE_PREFIX}/`,
+      decorateReply: false,
+      index: false,
+      wildcard: false,
+      // The build writes .br and .gz beside its larger files (apps/console/vite.config.ts).
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, filePath) => {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.get(CONSOLE_PREFIX, (request, reply) => reply.redirect(`${CONSOLE_PREFIX}/${request.url.slice(CONSOLE_PREFIX.length)}`, 301));
+  app.get(`${CONSOLE_PREFIX}/*`, (request, reply) => {
+    if (!built) return sendError(reply, 'NOT_FOUND', 'The console is not built (npm run build)');
+    if (request.url.startsWith(`${CONSOLE_PREFIX}/assets/`)) {
+      return sendError(reply, 'NOT_FOUND', `No file ${request.url.split('?')[0]}`);
+    }
+    reply.header('Cache-Control', 'no-cache');
+    return reply.sendFile('index.html', dist, { cacheControl: false });
+  });
+}
