@@ -11,6 +11,9 @@ import fastifyCookie from '@fastify/cookie';
 import { adminToken } from './modules/admin/guard.js';
 import { auditConsoleRoutes } from './modules/audit/console-routes.js';
 import { operatorConsoleRoutes } from './modules/operators/console-routes.js';
+import { operatorAdminRoutes } from './modules/operators/admin-routes.js';
+import { OperatorBootstrap } from './modules/operators/bootstrap.js';
+import { AdminAccess } from './platform/admin-access.js';
 import { OperatorService } from './modules/operators/service.js';
 import { type ConsoleRule, OperatorAuth, SESSION_COOKIE } from './platform/operators.js';
 import { adminRoutes } from './modules/admin/routes.js';
@@ -234,6 +237,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   server.addHook('onClose', async () => reconciler.stop());
 
   const operators = new OperatorService(ctx, server.log);
+  // Operators' API tokens for every admin call; the bootstrap token only makes operators and their tokens.
+  const adminAccess = new AdminAccess(ctx.operators, adminToken(config));
   server.addHook('onReady', async () => operators.ensureFirstOwner(config.PUBLIC_BASE_URL ?? `http://${config.HOST}:${config.PORT}`));
   await server.register(fastifyCookie);
 
@@ -259,7 +264,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await scope.register(catalogueRoutes(ctx, catalogue));
       await scope.register(authRoutes(ctx, accounts.auth, accounts.challenges));
       await scope.register(userRoutes(ctx, accounts.users));
-      await scope.register(adminRoutes(admin, adminToken(config)), { prefix: '/admin' });
+      await scope.register(adminRoutes(admin, adminAccess), { prefix: '/admin' });
+      await scope.register(operatorAdminRoutes(new OperatorBootstrap(ctx, operators), adminAccess), { prefix: '/admin' });
       await scope.register(likeRoutes(ctx, likes));
       await scope.register(favoriteRoutes(ctx, favorites));
       await scope.register(watchRecordRoutes(ctx, watchRecords));
@@ -267,16 +273,16 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await scope.register(uploadRoutes(ctx, uploads));
       await scope.register(avatarRoutes(ctx, avatars));
       await scope.register(vitalsRoutes(vitals, ctx.rateLimits.create('vitals', VITALS_PER_MINUTE, 60_000)));
-      await scope.register(adminContentRoutes({ settings, feedback, importer }, adminToken(config)), { prefix: '/admin' });
+      await scope.register(adminContentRoutes({ settings, feedback, importer }, adminAccess), { prefix: '/admin' });
       await scope.register(searchRoutes(search));
-      await scope.register(searchAdminRoutes(search, adminToken(config)), { prefix: '/admin' });
+      await scope.register(searchAdminRoutes(search, adminAccess), { prefix: '/admin' });
       await scope.register(exploreRoutes(explore));
       await scope.register(pointsRoutes(ctx, points));
       await scope.register(taskRoutes(ctx, tasks));
       await scope.register(mallRoutes(ctx, mall));
       await scope.register(redeemRoutes(ctx, redeem));
-      await scope.register(pointsAdminRoutes(points, adminToken(config)), { prefix: '/admin' });
-      await scope.register(redeemAdminRoutes(redeem, adminToken(config)), { prefix: '/admin' });
+      await scope.register(pointsAdminRoutes(points, adminAccess), { prefix: '/admin' });
+      await scope.register(redeemAdminRoutes(redeem, adminAccess), { prefix: '/admin' });
       await scope.register(membershipRoutes(membership));
       await scope.register(orderRoutes(ctx, orders));
       await scope.register(paymentRoutes(payments));

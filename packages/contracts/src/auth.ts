@@ -359,5 +359,7 @@ export const adminUserParamsSchema = z.object({ id: idSchema });
 export const adminVipBodySchema = z.object({
   /** Added to max(now, current expiry). */
   days: z.int().min(1).max(3650),
+  /** Why, for the audit log (never shown to the member). */
+  reason: z.string().trim().min(1).max(200),
 });
 export type AdminVipBody = z.infer<typeof adminVipBodySchema>;

@@ -19,6 +19,7 @@ export * from './feedback.js';
 export * from './admin-content.js';
 export * from './console/errors.js';
 export * from './console/operators.js';
+export * from './console/admin-bootstrap.js';
 export * from './console/audit.js';
 export * from './console/catalogue.js';
 export * from './console/media.js';

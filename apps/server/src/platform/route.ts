@@ -2,6 +2,7 @@ import { apiErrorEnvelopeSchema, type OperatorRole } from '@drama/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import type { AdminAccess, AdminRule } from './admin-access.js';
 import type { Authenticator, Viewer } from './auth.js';
 import type { Actor, ConsoleRule, OperatorAuth } from './operators.js';
 
@@ -12,7 +13,8 @@ export type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
  * Who may call, which decides what the handler is handed and what the docs say:
  * - `member`: a valid token is required (401 otherwise); the handler gets the caller.
  * - `guest-or-member`: a token is optional; the handler gets the caller or null.
- * - `admin`: documented as bearer; the plugin's adminGuard hook has checked the admin token.
+ * - `admin`: an operator's API token (or, where the rule says `bootstrap`, the bootstrap
+ *   ADMIN_TOKEN) whose role is in `role`; the handler gets the actor, for the audit row it writes.
  * - `public`: anyone, nothing checked.
  * - `console`: an operator (session cookie with CSRF, or API token) whose role is in `role`;
  *   the handler gets the actor, for the audit row it writes.
@@ -32,6 +34,8 @@ export interface RouteGroup {
   auth?: Authenticator;
   /** Resolves operators for `console` routes. */
   operators?: OperatorAuth;
+  /** Resolves callers of `admin` routes. */
+  admin?: AdminAccess;
 }
 
 type Output<S> = S extends z.ZodType ? z.output<S> : unknown;
@@ -44,7 +48,7 @@ type DataOf<R> = R extends z.ZodType ? (z.input<R> extends { success: true; data
 
 type Handler<A extends Access, Req, D> = A extends 'member'
   ? (viewer: Viewer, request: Req, reply: FastifyReply) => Promise<D>
-  : A extends 'console'
+  : A extends 'console' | 'admin'
     ? (actor: Actor, request: Req, reply: FastifyReply) => Promise<D>
   : A extends 'guest-or-member'
     ? (viewer: Viewer | null, request: Req, reply: FastifyReply) => Promise<D>
@@ -54,10 +58,12 @@ export interface RouteSpec<A extends Access, P, Q, B, R> {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   access: A;
-  /** `console` routes: the roles that may call (owner always may). */
-  role?: A extends 'console' ? OperatorRole | readonly OperatorRole[] : never;
-  /** `console` and `console-public` routes that change something: the audit action they write. */
+  /** `console` and `admin` routes: the roles that may call (owner always may). */
+  role?: A extends 'console' | 'admin' ? OperatorRole | readonly OperatorRole[] : never;
+  /** `console`, `console-public` and `admin` routes that change something: the audit action they write. */
   audit?: string;
+  /** `admin` routes the bootstrap ADMIN_TOKEN may call (making operators and their tokens). */
+  bootstrap?: A extends 'admin' ? true : never;
   /** `console` routes a session may call before it has set up a required two-factor. */
   totpSetup?: boolean;
   summary: string;
@@ -94,6 +100,13 @@ function consoleRule<A extends Access>(spec: { access: A; role?: unknown; audit?
   return { role: spec.role as OperatorRole | readonly OperatorRole[], ...audit, ...(spec.totpSetup ? { totpSetup: true } : {}) };
 }
 
+/** The rule of an admin route, kept in its config (`admin`) so a test can list every route's rule. */
+function adminRule(spec: { access: Access; role?: unknown; audit?: string; bootstrap?: true; url: string }): AdminRule | undefined {
+  if (spec.access !== 'admin') return undefined;
+  if (spec.role === undefined) throw new Error(`admin route ${spec.url} needs a role`);
+  return { role: spec.role as OperatorRole | readonly OperatorRole[], ...(spec.audit === undefined ? {} : { audit: spec.audit }), ...(spec.bootstrap ? { bootstrap: true } : {}) };
+}
+
 function errorResponses(statuses: readonly ErrorStatus[]): Partial<Record<ErrorStatus, typeof apiErrorEnvelopeSchema>> {
   return Object.fromEntries(statuses.map((status) => [status, apiErrorEnvelopeSchema]));
 }
@@ -121,7 +134,10 @@ export function routeGroup(app: RouteApp, group: RouteGroup) {
     const rule = consoleRule(spec);
     const operators = group.operators;
     if (spec.access === 'console' && !operators) throw new Error('console routes need the group\'s operators');
-    const config = rule ? { ...spec.config, console: rule } : spec.config;
+    const admin = adminRule(spec);
+    const access = group.admin;
+    if (admin && !access) throw new Error("admin routes need the group's admin access");
+    const config = rule ? { ...spec.config, console: rule } : admin ? { ...spec.config, admin } : spec.config;
     app.route({
       method: spec.method,
       url: spec.url,
@@ -129,6 +145,7 @@ export function routeGroup(app: RouteApp, group: RouteGroup) {
       ...(config === undefined ? {} : { config }),
       // Before validation, so a role that may not call learns nothing from the validation errors.
       ...(spec.access === 'console' && rule && operators ? { onRequest: (request: FastifyRequest) => operators.check(request, rule) } : {}),
+      ...(admin && access ? { onRequest: (request: FastifyRequest) => access.check(request, admin) } : {}),
       ...(spec.preValidation === undefined ? {} : { preValidation: spec.preValidation }),
       schema: {
         tags: group.tags,
@@ -144,7 +161,9 @@ export function routeGroup(app: RouteApp, group: RouteGroup) {
           ? await handler(await resolve(request), request, reply)
           : spec.access === 'console' && operators
             ? await handler(operators.actor(request), request, reply)
-            : await handler(request, reply);
+            : admin && access
+              ? await handler(access.actor(request), request, reply)
+              : await handler(request, reply);
         return { success: true as const, data };
       },
     });

@@ -32,6 +32,8 @@ export const CONSOLE_ERROR_CODES = [
   /** An operator may hand a token only their own role (owners any role). */
   'API_TOKEN_ROLE_TOO_HIGH',
   'CONSOLE_WRONG_PASSWORD',
+  /** The bootstrap ADMIN_TOKEN only makes operators and their tokens; other admin calls need an operator's API token. */
+  'BOOTSTRAP_TOKEN_LIMITED',
   // Catalogue (console/catalogue.ts).
   'CATEGORY_NOT_FOUND',
   'TAG_NOT_FOUND',
@@ -73,6 +75,7 @@ export const CONSOLE_ERROR_STATUS: Record<ConsoleErrorCode, number> = {
   API_TOKEN_NOT_FOUND: 404,
   API_TOKEN_ROLE_TOO_HIGH: 403,
   CONSOLE_WRONG_PASSWORD: 400,
+  BOOTSTRAP_TOKEN_LIMITED: 403,
   CATEGORY_NOT_FOUND: 404,
   TAG_NOT_FOUND: 404,
   CATEGORY_IN_USE: 409,

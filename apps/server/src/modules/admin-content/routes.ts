@@ -10,8 +10,8 @@ import {
   idParamsSchema,
 } from '@drama/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AdminAccess } from '../../platform/admin-access.js';
 import { routeGroup } from '../../platform/route.js';
-import { adminGuard } from '../admin/guard.js';
 import type { FeedbackService } from '../feedback/service.js';
 import type { SettingsService } from '../settings/service.js';
 import type { DramaImportService } from './service.js';
@@ -27,22 +27,23 @@ export interface AdminContentServices {
 }
 
 /**
- * The operator's content calls; register under `/admin`. Each needs
- * `Authorization: Bearer <admin token>`.
+ * Settings (owner), feedback (support) and the catalogue import (content); register under
+ * `/admin`. Each needs an operator's API token.
  */
-export function adminContentRoutes(services: AdminContentServices, token: string): FastifyPluginAsyncZod {
+export function adminContentRoutes(services: AdminContentServices, access: AdminAccess): FastifyPluginAsyncZod {
   const { settings, feedback, importer } = services;
   return async (app) => {
-    app.addHook('onRequest', adminGuard(token));
-    const route = routeGroup(app, { tags: ['admin'], errors: [400, 401, 404] });
+    const route = routeGroup(app, { tags: ['admin'], errors: [400, 401, 403, 404], admin: access });
 
     route({
       method: 'GET',
       url: '/settings',
       access: 'admin',
+      // The settings are public anyway (GET /client/settings); changing them is the owner's.
+      role: ['content', 'support', 'finance'],
       summary: 'The system settings',
       response: adminSettingsResponseSchema,
-      errors: [401],
+      errors: [401, 403],
       handler: () => settings.get(),
     });
 
@@ -50,65 +51,75 @@ export function adminContentRoutes(services: AdminContentServices, token: string
       method: 'PUT',
       url: '/settings',
       access: 'admin',
+      role: 'owner',
+      audit: 'settings.update',
       // Legal texts may run long.
       bodyLimit: SETTINGS_BODY_LIMIT,
       summary: 'Change some system settings (the others are kept); GET /client/settings shows them at once',
       body: adminSettingsBodySchema,
       response: adminSettingsResponseSchema,
-      handler: (request) => settings.update(request.body),
+      handler: (actor, request) => settings.update(request.body, actor),
     });
 
     route({
       method: 'GET',
       url: '/feedback',
       access: 'admin',
+      role: 'support',
       summary: 'Feedback of every member, newest first, with replies',
       querystring: adminFeedbackListQuerySchema,
       response: adminFeedbackListResponseSchema,
-      handler: (request) => feedback.adminList(request.query),
+      handler: (_actor, request) => feedback.adminList(request.query),
     });
 
     route({
       method: 'GET',
       url: '/feedback/:id',
       access: 'admin',
+      role: 'support',
       summary: 'One feedback item, with replies',
       params: idParamsSchema,
       response: adminFeedbackResponseSchema,
-      handler: (request) => feedback.adminGet(request.params.id),
+      handler: (_actor, request) => feedback.adminGet(request.params.id),
     });
 
     route({
       method: 'POST',
       url: '/feedback/:id/reply',
       access: 'admin',
+      role: 'support',
+      audit: 'feedback.reply',
       summary: 'Reply to feedback: the member sees it, and the item becomes replied (closed items refuse)',
       params: idParamsSchema,
       body: adminFeedbackReplyBodySchema,
       response: adminFeedbackResponseSchema,
-      errors: [400, 401, 404, 409],
-      handler: (request) => feedback.reply(request.params.id, request.body.content),
+      errors: [400, 401, 403, 404, 409],
+      handler: (actor, request) => feedback.reply(request.params.id, request.body.content, actor),
     });
 
     route({
       method: 'POST',
       url: '/feedback/:id/close',
       access: 'admin',
+      role: 'support',
+      audit: 'feedback.close',
       summary: 'Close feedback (no more replies)',
       params: idParamsSchema,
       response: adminFeedbackResponseSchema,
-      handler: (request) => feedback.close(request.params.id),
+      handler: (actor, request) => feedback.close(request.params.id, actor),
     });
 
     route({
       method: 'POST',
       url: '/dramas/import',
       access: 'admin',
+      role: 'content',
+      audit: 'catalogue.import',
       bodyLimit: IMPORT_BODY_LIMIT,
       summary: 'Import dramas whose media is under MEDIA_DIR: created or updated by slug, all in one transaction',
       body: adminDramaImportBodySchema,
       response: adminDramaImportResponseSchema,
-      handler: (request) => importer.import(request.body),
+      handler: (actor, request) => importer.import(request.body, actor),
     });
   };
 }

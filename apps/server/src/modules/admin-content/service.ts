@@ -1,8 +1,10 @@
 import type { adminDramaImportBodySchema, AdminDramaImportResult } from '@drama/contracts';
 import { sql } from 'kysely';
 import type { z } from 'zod';
+import { writeAudit } from '../../platform/audit.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import type { Actor } from '../../platform/operators.js';
 import { SUBTITLE_LANGUAGES } from '../catalogue/media-urls.js';
 import type { CatalogueService } from '../catalogue/service.js';
 import * as queries from './queries.js';
@@ -36,7 +38,7 @@ export class DramaImportService {
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
-  async import(body: ImportBody): Promise<AdminDramaImportResult> {
+  async import(body: ImportBody, actor: Actor): Promise<AdminDramaImportResult> {
     await this.assertMediaPresent(body);
     const now = this.clock();
     const result = await this.ctx.db.transaction().execute(async (trx) => {
@@ -101,6 +103,18 @@ export class DramaImportService {
         trx,
         written.map((drama) => drama.id),
       );
+      // The log names what changed; the body itself may be megabytes of episodes.
+      await writeAudit(trx, actor, {
+        action: 'catalogue.import',
+        targetType: 'drama',
+        targetId: null,
+        after: {
+          created: written.filter((drama) => drama.action === 'created').map((drama) => drama.slug),
+          updated: written.filter((drama) => drama.action === 'updated').map((drama) => drama.slug),
+          categories: body.categories.map((category) => category.slug),
+          tags: body.tags.map((tag) => tag.slug),
+        },
+      });
       return written.map((drama) => ({
         ...drama,
         episodeCount: counts.get(drama.id)?.episodeCount ?? 0,

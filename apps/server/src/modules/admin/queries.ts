@@ -45,3 +45,14 @@ export async function setUserStatus(
     .returningAll()
     .executeTakeFirst();
 }
+
+/** A user's status, the row locked for the change that follows. */
+export async function userStatusForUpdate(db: Db, id: number): Promise<number | undefined> {
+  const row = await db.selectFrom('users').select('status').where('id', '=', id).forUpdate().executeTakeFirst();
+  return row?.status;
+}
+
+/** A user's VIP, the row locked for the grant that follows. */
+export async function userVipForUpdate(db: Db, id: number) {
+  return db.selectFrom('users').select(['vip_level', 'vip_expire_time']).where('id', '=', id).forUpdate().executeTakeFirst();
+}

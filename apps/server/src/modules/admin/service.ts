@@ -6,8 +6,10 @@ import {
   PHONE_PATTERN,
   USER_STATUS,
 } from '@drama/contracts';
+import { writeAudit } from '../../platform/audit.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import type { Actor } from '../../platform/operators.js';
 import { pageOf, pageWindow } from '../../platform/paging.js';
 import { extendVip } from '../membership/vip.js';
 import { presentOutboxMessage } from '../messages/presenters.js';
@@ -42,25 +44,49 @@ export class AdminService {
   }
 
   /** Disables an account: sign-in is refused and every token it holds stops working. */
-  async disable(id: number): Promise<AdminUser> {
-    const user = await queries.setUserStatus(this.ctx.db, id, USER_STATUS.disabled, { endSessions: true });
-    if (!user) throw notFound(id);
-    return presentAdminUser(user, this.clock());
+  async disable(actor: Actor, id: number): Promise<AdminUser> {
+    return this.setStatus(actor, id, USER_STATUS.disabled);
   }
 
   /** Enables an account again; tokens from before the disabling stay dead. */
-  async enable(id: number): Promise<AdminUser> {
-    const user = await queries.setUserStatus(this.ctx.db, id, USER_STATUS.active, { endSessions: false });
-    if (!user) throw notFound(id);
+  async enable(actor: Actor, id: number): Promise<AdminUser> {
+    return this.setStatus(actor, id, USER_STATUS.active);
+  }
+
+  private async setStatus(actor: Actor, id: number, status: number): Promise<AdminUser> {
+    const disabling = status === USER_STATUS.disabled;
+    const user = await this.ctx.db.transaction().execute(async (trx) => {
+      const before = await queries.userStatusForUpdate(trx, id);
+      if (before === undefined) throw notFound(id);
+      const updated = await queries.setUserStatus(trx, id, status, { endSessions: disabling });
+      if (!updated) throw notFound(id);
+      await writeAudit(trx, actor, {
+        action: disabling ? 'user.disable' : 'user.enable',
+        targetType: 'user',
+        targetId: id,
+        before: { status: before },
+        after: { status: updated.status },
+      });
+      return updated;
+    });
     return presentAdminUser(user, this.clock());
   }
 
   /** Grants VIP days, extending from the later of now and the current expiry. */
-  async grantVip(id: number, days: number): Promise<AdminUser> {
+  async grantVip(actor: Actor, id: number, grant: { days: number; reason: string }): Promise<AdminUser> {
     const now = this.clock();
     const user = await this.ctx.db.transaction().execute(async (trx) => {
-      const extended = await extendVip(trx, id, days, now);
+      const before = await queries.userVipForUpdate(trx, id);
+      if (!before) throw notFound(id);
+      const extended = await extendVip(trx, id, grant.days, now);
       if (!extended) throw notFound(id);
+      await writeAudit(trx, actor, {
+        action: 'user.vip-grant',
+        targetType: 'user',
+        targetId: id,
+        before: { vipLevel: before.vip_level, vipExpireTime: before.vip_expire_time },
+        after: { vipLevel: extended.vip_level, vipExpireTime: extended.vip_expire_time, days: grant.days, reason: grant.reason },
+      });
       return extended;
     });
     return presentAdminUser(user, now);

@@ -1,10 +1,12 @@
 import type { createFeedbackBodySchema, Feedback, FeedbackStatus, Paged } from '@drama/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
+import { writeAudit } from '../../platform/audit.js';
 import type { Viewer } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { enforceHourlyQuota } from '../../platform/hourly-quota.js';
+import type { Actor } from '../../platform/operators.js';
 import { pageOf, pageWindow } from '../../platform/paging.js';
 import { findOwnUploads } from '../uploads/queries.js';
 import { type AdminFeedback, presentAdminFeedback, presentFeedback } from './presenters.js';
@@ -98,7 +100,7 @@ export class FeedbackService {
   }
 
   /** The operator's answer: listed with the item, which becomes `replied`. */
-  async reply(id: number, content: string): Promise<AdminFeedback> {
+  async reply(id: number, content: string, actor: Actor): Promise<AdminFeedback> {
     const now = this.clock();
     return this.ctx.db.transaction().execute(async (trx) => {
       const row = await queries.findFeedbackForUpdate(trx, id);
@@ -106,17 +108,21 @@ export class FeedbackService {
       if (row.status === 'closed') throw new AppError('FEEDBACK_CLOSED', `Feedback ${id} is closed`);
       await queries.insertReply(trx, { feedbackId: id, author: 'support', content, now });
       await queries.setFeedbackStatus(trx, id, 'replied', now);
+      await writeAudit(trx, actor, { action: 'feedback.reply', targetType: 'feedback', targetId: id, before: { status: row.status }, after: { status: 'replied', content } });
       return this.adminGet(id, trx);
     });
   }
 
   /** Closes an item (closing a closed one changes nothing). */
-  async close(id: number): Promise<AdminFeedback> {
+  async close(id: number, actor: Actor): Promise<AdminFeedback> {
     const now = this.clock();
     return this.ctx.db.transaction().execute(async (trx) => {
       const row = await queries.findFeedbackForUpdate(trx, id);
       if (!row) throw notFound(id);
-      if (row.status !== 'closed') await queries.setFeedbackStatus(trx, id, 'closed', now);
+      if (row.status !== 'closed') {
+        await queries.setFeedbackStatus(trx, id, 'closed', now);
+        await writeAudit(trx, actor, { action: 'feedback.close', targetType: 'feedback', targetId: id, before: { status: row.status }, after: { status: 'closed' } });
+      }
       return this.adminGet(id, trx);
     });
   }

@@ -7,9 +7,9 @@ import {
   pointsSummaryResponseSchema,
 } from '@drama/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AdminAccess } from '../../platform/admin-access.js';
 import type { AppContext } from '../../platform/context.js';
 import { routeGroup } from '../../platform/route.js';
-import { adminGuard } from '../admin/guard.js';
 import type { PointsService } from './service.js';
 
 /** The member's balance and ledger: members only, each reading their own. */
@@ -38,21 +38,22 @@ export function pointsRoutes(ctx: AppContext, points: PointsService): FastifyPlu
   };
 }
 
-/** The operator's grant or deduction of points; register under `/admin`. */
-export function pointsAdminRoutes(points: PointsService, token: string): FastifyPluginAsyncZod {
+/** Support's grant or deduction of points, with a reason; register under `/admin`. */
+export function pointsAdminRoutes(points: PointsService, access: AdminAccess): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('onRequest', adminGuard(token));
-    const route = routeGroup(app, { tags: ['admin'], errors: [400, 401, 404, 422] });
+    const route = routeGroup(app, { tags: ['admin'], errors: [400, 401, 403, 404, 422], admin: access });
 
     route({
       method: 'POST',
       url: '/users/:id/points',
       access: 'admin',
-      summary: 'Grant (positive) or deduct (negative) points; never below 0 (INSUFFICIENT_POINTS)',
+      role: 'support',
+      audit: 'user.points-adjust',
+      summary: 'Grant (positive) or deduct (negative) points; never below 0 (INSUFFICIENT_POINTS); the reason goes to the audit log',
       params: adminUserParamsSchema,
       body: adminPointsBodySchema,
       response: adminPointsResponseSchema,
-      handler: (request) => points.adjust(request.params.id, request.body),
+      handler: (actor, request) => points.adjust(request.params.id, request.body, actor),
     });
   };
 }

@@ -1,7 +1,9 @@
 import type { Paged, PointsRecord, PointsRecordType, PointsSummary } from '@drama/contracts';
+import { writeAudit } from '../../platform/audit.js';
 import type { Viewer } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import type { Actor } from '../../platform/operators.js';
 import { pageOf, pageWindow } from '../../platform/paging.js';
 import { readCheckIn } from '../tasks/check-in.js';
 import { dayOf } from '../tasks/periods.js';
@@ -42,13 +44,20 @@ export class PointsService {
   }
 
   /** An operator's grant (positive) or deduction (negative); a deduction never goes below 0. */
-  async adjust(userId: number, body: { amount: number; note: string }): Promise<{ balance: number; record: PointsRecord }> {
+  /** A grant or deduction, with the balance before and after it in the audit log. */
+  async adjust(userId: number, body: { amount: number; note: string; reason: string }, actor: Actor): Promise<{ balance: number; record: PointsRecord }> {
     const now = this.ctx.clock();
-    const record = await this.ctx.db
-      .transaction()
-      .execute((trx) =>
-        changePoints(trx, { userId, type: 'admin', amount: body.amount, note: body.note, reference: 'admin', now }),
-      );
+    const record = await this.ctx.db.transaction().execute(async (trx) => {
+      const changed = await changePoints(trx, { userId, type: 'admin', amount: body.amount, note: body.note, reference: 'admin', now });
+      await writeAudit(trx, actor, {
+        action: 'user.points-adjust',
+        targetType: 'user',
+        targetId: userId,
+        before: { points: changed.balance_after - body.amount },
+        after: { points: changed.balance_after, amount: body.amount, note: body.note, reason: body.reason, recordId: changed.id },
+      });
+      return changed;
+    });
     return { balance: record.balance_after, record: presentPointsRecord(record) };
   }
 }

@@ -7,10 +7,10 @@ import {
   redeemResponseSchema,
 } from '@drama/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AdminAccess } from '../../platform/admin-access.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { routeGroup } from '../../platform/route.js';
-import { adminGuard } from '../admin/guard.js';
 import type { RedeemService } from './service.js';
 
 /** Redeeming codes and the member's redeem history: members only. */
@@ -51,20 +51,24 @@ export function redeemRoutes(ctx: AppContext, redeem: RedeemService): FastifyPlu
   };
 }
 
-/** The operator's batches of codes; register under `/admin`. */
-export function redeemAdminRoutes(redeem: RedeemService, token: string): FastifyPluginAsyncZod {
+/**
+ * Batches of codes, worth money: finance's (support compensates one member with a direct VIP or
+ * points grant instead). Register under `/admin`.
+ */
+export function redeemAdminRoutes(redeem: RedeemService, access: AdminAccess): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('onRequest', adminGuard(token));
-    const route = routeGroup(app, { tags: ['admin'], errors: [400, 401] });
+    const route = routeGroup(app, { tags: ['admin'], errors: [400, 401, 403], admin: access });
 
     route({
       method: 'POST',
       url: '/redeem-codes',
       access: 'admin',
+      role: 'finance',
+      audit: 'redeem.batch-create',
       summary: 'Create a batch of single-use codes for VIP days or points, optionally expiring',
       body: adminRedeemCreateBodySchema,
       response: adminRedeemCreateResponseSchema,
-      handler: (request) => redeem.create(request.body),
+      handler: (actor, request) => redeem.create(request.body, actor),
     });
   };
 }

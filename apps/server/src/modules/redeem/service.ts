@@ -1,9 +1,11 @@
 import type { AdminRedeemCreateBody, Paged, RedeemCodeType, RedeemRecord, RedeemResult } from '@drama/contracts';
 import type { Db } from '../../db/database.js';
 import type { RedeemCodeRow, UserRow } from '../../db/schema.js';
+import { writeAudit } from '../../platform/audit.js';
 import type { Viewer } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import type { Actor } from '../../platform/operators.js';
 import { pageOf, pageWindow } from '../../platform/paging.js';
 import { extendVip } from '../membership/vip.js';
 import { changePoints } from '../points/ledger.js';
@@ -97,7 +99,8 @@ export class RedeemService {
   }
 
   /** A batch of new codes (unique: a collision, however unlikely, draws another). */
-  async create(body: AdminRedeemCreateBody): Promise<CreatedCodes> {
+  /** The batch and its audit row land together; the log keeps what the batch is worth, never a code. */
+  async create(body: AdminRedeemCreateBody, actor: Actor): Promise<CreatedCodes> {
     const now = this.ctx.clock();
     const expiresAt = body.expiresAt === undefined ? null : new Date(body.expiresAt);
     if (expiresAt !== null && expiresAt <= now) {
@@ -105,20 +108,22 @@ export class RedeemService {
         { in: 'body', path: 'expiresAt', message: 'must be in the future' },
       ]);
     }
-    const codes: string[] = [];
-    for (let attempt = 0; codes.length < body.count; attempt += 1) {
-      if (attempt >= 5) throw new Error('Could not draw enough unique redeem codes');
-      const drawn = new Set<string>();
-      while (drawn.size < body.count - codes.length) drawn.add(newRedeemCode());
-      const stored = await queries.insertCodes(this.ctx.db, {
-        codes: [...drawn],
-        type: body.type,
-        value: body.value,
-        expiresAt,
-        now,
+    const codes = await this.ctx.db.transaction().execute(async (trx) => {
+      const made: string[] = [];
+      for (let attempt = 0; made.length < body.count; attempt += 1) {
+        if (attempt >= 5) throw new Error('Could not draw enough unique redeem codes');
+        const drawn = new Set<string>();
+        while (drawn.size < body.count - made.length) drawn.add(newRedeemCode());
+        made.push(...(await queries.insertCodes(trx, { codes: [...drawn], type: body.type, value: body.value, expiresAt, now })));
+      }
+      await writeAudit(trx, actor, {
+        action: 'redeem.batch-create',
+        targetType: 'redeem-batch',
+        targetId: null,
+        after: { type: body.type, value: body.value, count: made.length, expiresAt: expiresAt?.toISOString() ?? null, campaign: body.campaign ?? null },
       });
-      codes.push(...stored);
-    }
+      return made;
+    });
     return { codes, type: body.type, value: body.value, expiresAt: expiresAt?.toISOString() ?? null };
   }
 }

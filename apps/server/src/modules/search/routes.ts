@@ -9,8 +9,9 @@ import {
   searchResponseSchema,
 } from '@drama/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AdminAccess } from '../../platform/admin-access.js';
 import { requestLocale } from '../../platform/locale.js';
-import { adminGuard } from '../admin/guard.js';
+import { routeGroup } from '../../platform/route.js';
 import type { SearchService } from './service.js';
 
 const tags = ['discovery'];
@@ -56,63 +57,44 @@ export function searchRoutes(search: SearchService): FastifyPluginAsyncZod {
   };
 }
 
-const adminTags = ['admin'];
-const security = [{ bearer: [] }];
-const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 404: errorEnvelopeSchema };
-
-/** The operator's hot-search calls; register under `/admin`. Each needs `Authorization: Bearer <admin token>`. */
-export function searchAdminRoutes(search: SearchService, token: string): FastifyPluginAsyncZod {
+/** The hot searches' blocked terms, content's; register under `/admin`. Each needs an operator's API token. */
+export function searchAdminRoutes(search: SearchService, access: AdminAccess): FastifyPluginAsyncZod {
   return async (app) => {
-    app.addHook('onRequest', adminGuard(token));
+    const route = routeGroup(app, { tags: ['admin'], errors: [400, 401, 403, 404], admin: access });
 
-    app.get(
-      '/search/blocked-terms',
-      {
-        schema: {
-          tags: adminTags,
-          security,
-          summary: 'Terms kept off the hot searches, newest first',
-          response: { 200: adminBlockedTermListResponseSchema, 401: errorEnvelopeSchema },
-        },
-      },
-      async () => ({ success: true as const, data: { items: await search.blockedTerms() } }),
-    );
+    route({
+      method: 'GET',
+      url: '/search/blocked-terms',
+      access: 'admin',
+      role: 'content',
+      summary: 'Terms kept off the hot searches, newest first',
+      response: adminBlockedTermListResponseSchema,
+      errors: [401, 403],
+      handler: async () => ({ items: await search.blockedTerms() }),
+    });
 
-    app.post(
-      '/search/blocked-terms',
-      {
-        schema: {
-          tags: adminTags,
-          security,
-          summary: 'Keep a term off the hot searches at once (any case or script); blocking it again changes nothing',
-          body: adminBlockedTermBodySchema,
-          response: { 200: adminBlockedTermResponseSchema, ...errors },
-        },
-      },
-      async (request) => {
-        const blocked = await search.blockTerm(request.body.term);
-        // The operator's decision is kept in the log: who asked (address) and what.
-        request.log.info({ audit: 'hot-search.block', term: blocked.term, keyword: blocked.keyword, ip: request.ip }, 'hot search term blocked');
-        return { success: true as const, data: blocked };
-      },
-    );
+    route({
+      method: 'POST',
+      url: '/search/blocked-terms',
+      access: 'admin',
+      role: 'content',
+      audit: 'search.block-term',
+      summary: 'Keep a term off the hot searches at once (any case or script); blocking it again changes nothing',
+      body: adminBlockedTermBodySchema,
+      response: adminBlockedTermResponseSchema,
+      handler: (actor, request) => search.blockTerm(request.body.term, actor),
+    });
 
-    app.delete(
-      '/search/blocked-terms/:term',
-      {
-        schema: {
-          tags: adminTags,
-          security,
-          summary: 'Let a blocked term back onto the hot searches',
-          params: adminBlockedTermParamsSchema,
-          response: { 200: adminBlockedTermResponseSchema, ...errors },
-        },
-      },
-      async (request) => {
-        const unblocked = await search.unblockTerm(request.params.term);
-        request.log.info({ audit: 'hot-search.unblock', term: unblocked.term, keyword: unblocked.keyword, ip: request.ip }, 'hot search term unblocked');
-        return { success: true as const, data: unblocked };
-      },
-    );
+    route({
+      method: 'DELETE',
+      url: '/search/blocked-terms/:term',
+      access: 'admin',
+      role: 'content',
+      audit: 'search.unblock-term',
+      summary: 'Let a blocked term back onto the hot searches',
+      params: adminBlockedTermParamsSchema,
+      response: adminBlockedTermResponseSchema,
+      handler: (actor, request) => search.unblockTerm(request.params.term, actor),
+    });
   };
 }

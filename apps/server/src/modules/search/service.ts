@@ -9,11 +9,13 @@ import {
 } from '@drama/contracts';
 import type { FastifyRequest } from 'fastify';
 import * as OpenCC from 'opencc-js';
+import { writeAudit } from '../../platform/audit.js';
 import { TtlCache } from '../../platform/cache.js';
 import { addressKey } from '../../platform/client-address.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { pickText } from '../../platform/locale.js';
+import type { Actor } from '../../platform/operators.js';
 import { keptSecret } from '../../platform/secrets.js';
 import { presentDrama } from '../catalogue/presenters.js';
 import { characterCount, displayKeyword, normalizeKeyword } from './normalize.js';
@@ -279,16 +281,24 @@ export class SearchService {
   }
 
   /** Keeps a term off the hot list, demand or editorial, in every script and case. */
-  async blockTerm(term: string): Promise<BlockedTerm> {
+  async blockTerm(term: string, actor: Actor): Promise<BlockedTerm> {
     const keyword = normalizedTerm(term);
-    const row = await queries.blockTerm(this.ctx.db, keyword, displayKeyword(term));
+    const row = await this.ctx.db.transaction().execute(async (trx) => {
+      const blocked = await queries.blockTerm(trx, keyword, displayKeyword(term));
+      await writeAudit(trx, actor, { action: 'search.block-term', targetType: 'search-term', targetId: blocked.keyword, after: { term: blocked.term, keyword: blocked.keyword } });
+      return blocked;
+    });
     this.hot.clear();
     return presentBlocked(row);
   }
 
-  async unblockTerm(term: string): Promise<BlockedTerm> {
-    const row = await queries.unblockTerm(this.ctx.db, normalizedTerm(term));
-    if (!row) throw new AppError('NOT_FOUND', 'That term is not blocked');
+  async unblockTerm(term: string, actor: Actor): Promise<BlockedTerm> {
+    const row = await this.ctx.db.transaction().execute(async (trx) => {
+      const unblocked = await queries.unblockTerm(trx, normalizedTerm(term));
+      if (!unblocked) throw new AppError('NOT_FOUND', 'That term is not blocked');
+      await writeAudit(trx, actor, { action: 'search.unblock-term', targetType: 'search-term', targetId: unblocked.keyword, before: { term: unblocked.term, keyword: unblocked.keyword } });
+      return unblocked;
+    });
     this.hot.clear();
     return presentBlocked(row);
   }

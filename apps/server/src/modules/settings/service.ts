@@ -8,7 +8,9 @@ import {
   type SystemSettings,
   systemSettingsSchema,
 } from '@drama/contracts';
+import { writeAudit } from '../../platform/audit.js';
 import { TtlCache } from '../../platform/cache.js';
+import type { Actor } from '../../platform/operators.js';
 import type { Db } from '../../db/database.js';
 import { readSettings, translationKey, upsertSettings } from './queries.js';
 
@@ -91,9 +93,22 @@ export class SettingsService {
   }
 
   /** Changes some settings; the public read sees them at once (this instance's cache is dropped). */
-  async update(patch: AdminSystemSettingsPatch): Promise<AdminSystemSettings> {
+  /** Writes the changed settings and their audit row (each changed key's value before and after) together. */
+  async update(patch: AdminSystemSettingsPatch, actor: Actor): Promise<AdminSystemSettings> {
     const { translations, ...fields } = patch;
-    await upsertSettings(this.db, { ...fields, ...translationRows(translations) }, new Date());
+    const values: Record<string, unknown> = { ...fields, ...translationRows(translations) };
+    await this.db.transaction().execute(async (trx) => {
+      const stored = await readSettings(trx);
+      const keys = Object.keys(values);
+      await upsertSettings(trx, values, new Date());
+      await writeAudit(trx, actor, {
+        action: 'settings.update',
+        targetType: 'settings',
+        targetId: null,
+        before: Object.fromEntries(keys.map((key) => [key, stored[key] ?? null])),
+        after: values,
+      });
+    });
     this.invalidate();
     return this.get();
   }
