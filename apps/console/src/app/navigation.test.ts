@@ -10,7 +10,8 @@ describe('the menu', () => {
 
   it('shows other roles only what their role may open, and no empty group', () => {
     const groups = visibleNav('content');
-    expect(groups.map((group) => group.key)).toEqual(['settings']);
+    expect(groups.map((group) => group.key)).toEqual(['settings', 'operators']);
+    expect(groups.flatMap((group) => group.entries.map((entry) => entry.path))).toEqual(['account', 'tokens']);
     expect(homePath('content')).toBe('account');
   });
 

@@ -16,7 +16,7 @@ export interface ConsolePage {
 export const CONSOLE_PAGES: readonly ConsolePage[] = [
   { path: 'account', access: 'everyone', load: () => import('../features/account/account-page') },
   { path: 'operators', access: ['owner'], load: () => import('../features/operators/operators-page') },
-  { path: 'tokens', access: ['owner'], load: () => import('../features/tokens/tokens-page') },
+  { path: 'tokens', access: 'everyone', load: () => import('../features/tokens/tokens-page') },
   { path: 'audit', access: ['owner'], load: () => import('../features/audit/audit-page') },
 ];
 

@@ -1,19 +1,19 @@
 import {
   consoleMeResponseSchema,
   consoleSignInResponseSchema,
+  okEmptyResponseSchema,
   setupLinkInfoResponseSchema,
   totpSetupResponseSchema,
   type ConsoleSignInBody,
 } from '@drama/contracts';
 import { api } from '../../shared/api/console-api';
-import { doneResponseSchema } from '../../shared/api/done';
 
 export function signIn(body: ConsoleSignInBody) {
   return api('/auth/sign-in', { method: 'POST', body, schema: consoleSignInResponseSchema });
 }
 
 export function signOut() {
-  return api('/auth/sign-out', { method: 'POST', schema: doneResponseSchema });
+  return api('/auth/sign-out', { method: 'POST', schema: okEmptyResponseSchema });
 }
 
 export function startTotpSetup() {
@@ -21,15 +21,15 @@ export function startTotpSetup() {
 }
 
 export function confirmTotp(code: string) {
-  return api('/auth/totp/confirm', { method: 'POST', body: { code }, schema: doneResponseSchema });
+  return api('/auth/totp/confirm', { method: 'POST', body: { code }, schema: consoleMeResponseSchema });
 }
 
 export function disableTotp(code: string) {
-  return api('/auth/totp/disable', { method: 'POST', body: { code }, schema: doneResponseSchema });
+  return api('/auth/totp/disable', { method: 'POST', body: { code }, schema: okEmptyResponseSchema });
 }
 
 export function changePassword(body: { currentPassword: string; newPassword: string }) {
-  return api('/auth/password', { method: 'POST', body, schema: doneResponseSchema });
+  return api('/auth/password', { method: 'POST', body, schema: okEmptyResponseSchema });
 }
 
 export function setupLinkInfo(token: string, signal?: AbortSignal) {
@@ -37,7 +37,7 @@ export function setupLinkInfo(token: string, signal?: AbortSignal) {
 }
 
 export function choosePassword(body: { token: string; password: string }) {
-  return api('/auth/setup', { method: 'POST', body, schema: doneResponseSchema });
+  return api('/auth/setup', { method: 'POST', body, schema: okEmptyResponseSchema });
 }
 
 export function fetchMe(signal?: AbortSignal) {

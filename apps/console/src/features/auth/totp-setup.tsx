@@ -16,8 +16,8 @@ export function TotpSetup({ onDone }: { onDone: () => void }) {
   const secret = useQuery({ queryKey: ['console', 'totp-setup'], queryFn: startTotpSetup, staleTime: Infinity, gcTime: 0, retry: false });
   const confirm = useMutation({
     mutationFn: confirmTotp,
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: meQueryOptions.queryKey });
+    onSuccess: (me) => {
+      queryClient.setQueryData(meQueryOptions.queryKey, me);
       onDone();
     },
   });

@@ -8,7 +8,6 @@ import {
 } from '@drama/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../shared/api/console-api';
-import { doneResponseSchema } from '../../shared/api/done';
 
 export const operatorsQueryOptions = queryOptions({
   queryKey: ['console', 'operators'],
@@ -29,7 +28,7 @@ export function updateOperator(id: number, body: { role?: OperatorRole; status?:
 }
 
 export function resetOperatorTotp(id: number) {
-  return api(`/operators/${id}/reset-2fa`, { method: 'POST', schema: doneResponseSchema });
+  return api(`/operators/${id}/reset-2fa`, { method: 'POST', schema: operatorResponseSchema });
 }
 
 export function newSetupLink(id: number) {

@@ -193,6 +193,7 @@ export const enUS = {
   'error.API_TOKEN_NOT_FOUND': 'There is no such token.',
   'error.API_TOKEN_ROLE_TOO_HIGH': 'A token may have your role at most.',
   'error.CONSOLE_WRONG_PASSWORD': 'The current password is wrong.',
+  'error.BOOTSTRAP_TOKEN_LIMITED': "The admin token only makes operators and their tokens: use an operator's API token.",
   'error.CATEGORY_NOT_FOUND': 'There is no such category.',
   'error.TAG_NOT_FOUND': 'There is no such tag.',
   'error.CATEGORY_IN_USE': 'Dramas still use this category.',

@@ -191,6 +191,7 @@ export const zhCN: Dictionary = {
   'error.API_TOKEN_NOT_FOUND': '令牌不存在。',
   'error.API_TOKEN_ROLE_TOO_HIGH': '令牌的角色不能高于你自己的角色。',
   'error.CONSOLE_WRONG_PASSWORD': '当前密码错误。',
+  'error.BOOTSTRAP_TOKEN_LIMITED': '管理员令牌只能创建运营人员及其令牌，请使用运营人员的 API 令牌。',
   'error.CATEGORY_NOT_FOUND': '分类不存在。',
   'error.TAG_NOT_FOUND': '标签不存在。',
   'error.CATEGORY_IN_USE': '仍有短剧使用此分类。',

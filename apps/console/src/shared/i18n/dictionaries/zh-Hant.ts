@@ -191,6 +191,7 @@ export const zhHant: Dictionary = {
   'error.API_TOKEN_NOT_FOUND': '權杖不存在。',
   'error.API_TOKEN_ROLE_TOO_HIGH': '權杖的角色不能高於你自己的角色。',
   'error.CONSOLE_WRONG_PASSWORD': '目前密碼錯誤。',
+  'error.BOOTSTRAP_TOKEN_LIMITED': '管理員權杖只能建立營運人員及其權杖，請使用營運人員的 API 權杖。',
   'error.CATEGORY_NOT_FOUND': '分類不存在。',
   'error.TAG_NOT_FOUND': '標籤不存在。',
   'error.CATEGORY_IN_USE': '仍有短劇使用此分類。',
