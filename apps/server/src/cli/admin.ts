@@ -21,7 +21,12 @@ import {
   adminUserResponseSchema,
   API_BASE,
   apiPaths,
-  errorEnvelopeSchema,
+  createdApiTokenResponseSchema,
+  createdOperatorResponseSchema,
+  OPERATOR_ROLES,
+  type OperatorRole,
+  operatorResponseSchema,
+  apiErrorEnvelopeSchema,
   FEEDBACK_STATUSES,
   outboxListResponseSchema,
   type SystemSettings,
@@ -33,18 +38,27 @@ import { REPO_ROOT } from '../platform/config.js';
 
 type AdminFeedback = z.infer<typeof adminFeedbackSchema>;
 
-const USAGE = `Usage: npm run admin -- [--url <address>] <command>
+const USAGE = `Usage: npm run admin -- [--url <address>] [--token <opk_...>] <command>
 
-Commands:
+Operators (with the bootstrap token, or an owner's API token):
+  operator create --username <u> --role <r>  add an operator (owner, content, support, finance);
+                                             prints the one-time link where they choose a password
+  operator reset-2fa <username>              turn off their two-factor sign-in (a lost phone)
+  operator disable <username>                end their sessions and revoke their API tokens
+  token create --operator <u> --role <r> --name <n>
+                                             issue an API token for that operator (printed once)
+
+Commands (with an operator's API token whose role may make the call):
   outbox [--target <email or phone>]        messages kept by the outbox channel, newest first
   user list [--query <text>]                 users, by part of username, email or phone, or id
   user disable <id>                          refuse sign-in and end every token of a user
   user enable <id>                           let a disabled user sign in again
-  user vip <id> --days <n>                   grant VIP days (from the later of now and expiry)
+  user vip <id> --days <n> --reason <text>  grant VIP days (from the later of now and expiry)
   redeem create --type vip_days|points --value <n> --count <n> [--expires <ISO date or +30d>]
-                                             make single-use redeem codes, printed one per line
-  points grant <userId> --amount <n> --note <text>
-                                             grant points; a negative amount (--amount=-50) deducts
+                [--campaign <name>]          make single-use redeem codes, printed one per line
+  points grant <userId> --amount <n> --note <text> --reason <text>
+                                             grant points; a negative amount (--amount=-50) deducts;
+                                             the note is shown to the member, the reason is audited
   settings get [<key>]                       system settings (site name, legal texts, ...)
   settings set <key> <value>                 change one; --file <path> takes the text of a file
   feedback list [--status <status>]          members' feedback, newest first
@@ -56,11 +70,16 @@ Commands:
 
 Options:
   --url <address>   the server (default http://127.0.0.1:$PORT, PORT default 3000)
+  --token <opk_...> an operator's API token (default: ADMIN_API_TOKEN)
   --page <n>, --limit <n>   paging of outbox, user list and feedback list (default 1 and 20)
   --help            this text; after settings, feedback or import, that command's own
 
-The admin token is ADMIN_TOKEN, else the file DATA_DIR/admin-token that the server writes on
-its first start (DATA_DIR default: <repo>/data).`;
+Every change is written to the audit log under the token's operator. Roles: support for users,
+outbox, feedback, VIP and points; content for import; finance for redeem codes; owner for all
+and settings. An API token comes from the console's API tokens page (/console/), or from
+\`token create\` with the bootstrap token: ADMIN_TOKEN, else the file DATA_DIR/admin-token the server
+writes on its first start (DATA_DIR default: <repo>/data). The bootstrap token makes operators
+and their tokens, nothing else.`;
 
 class CliError extends Error {
   constructor(
@@ -75,7 +94,22 @@ function usageError(message: string): CliError {
   return new CliError(`${message}\n\n${USAGE}`, 2);
 }
 
+/** `--token`, kept here by run() for the commands that read it. */
+let tokenOption: string | undefined;
+
+const TOKEN_HELP =
+  "Make one on the console's API tokens page (/console/), or with the bootstrap token: npm run admin -- token create --operator <username> --role <role> --name <name>.";
+
+/** An operator's API token: every change it makes is audited under that operator. */
 function readToken(): string {
+  const token = tokenOption?.trim() || process.env.ADMIN_API_TOKEN?.trim();
+  if (token) return token;
+  throw new CliError(`No admin token: pass --token <opk_...> or set ADMIN_API_TOKEN to an operator's API token. ${TOKEN_HELP}`);
+}
+
+/** The bootstrap token (ADMIN_TOKEN, else DATA_DIR/admin-token), or an owner's API token given with --token. */
+function readBootstrapToken(): string {
+  if (tokenOption?.trim()) return tokenOption.trim();
   const fromEnv = process.env.ADMIN_TOKEN?.trim();
   if (fromEnv) return fromEnv;
   const dataDir = path.resolve(process.env.DATA_DIR?.trim() || path.join(REPO_ROOT, 'data'));
@@ -84,9 +118,11 @@ function readToken(): string {
     const token = readFileSync(file, 'utf8').trim();
     if (token) return token;
   } catch {
-    // reported below
+    // an owner's API token serves as well
   }
-  throw new CliError(`No admin token: set ADMIN_TOKEN, or start the server once so that it writes ${file}.`);
+  const apiToken = process.env.ADMIN_API_TOKEN?.trim();
+  if (apiToken) return apiToken;
+  throw new CliError(`No bootstrap token: set ADMIN_TOKEN, or run this where the server keeps ${file}, or pass an owner's API token with --token.`);
 }
 
 function positiveInt(value: string | undefined, name: string): number | undefined {
@@ -128,12 +164,16 @@ class AdminClient {
     }
     const payload: unknown = await response.json().catch(() => null);
     if (!response.ok) {
-      const failure = errorEnvelopeSchema.safeParse(payload);
+      const failure = apiErrorEnvelopeSchema.safeParse(payload);
       if (!failure.success) throw new CliError(`The server answered ${response.status} ${response.statusText}.`);
       const hint =
         failure.data.code === 'ADMIN_TOKEN_INVALID'
-          ? ' Check ADMIN_TOKEN, or DATA_DIR/admin-token of the server you are talking to.'
-          : '';
+          ? ` Check --token or ADMIN_API_TOKEN (an operator's API token, not revoked), or for operator and token commands ADMIN_TOKEN or DATA_DIR/admin-token of the server you are talking to.`
+          : failure.data.code === 'BOOTSTRAP_TOKEN_LIMITED'
+            ? ` ${TOKEN_HELP}`
+            : failure.data.code === 'OPERATOR_FORBIDDEN'
+              ? " This token's role may not make this call; use a token of a role that may."
+              : '';
       const details = failure.data.details === undefined ? '' : ` ${JSON.stringify(failure.data.details)}`;
       throw new CliError(`${failure.data.code}: ${failure.data.message}.${details}${hint}`);
     }
@@ -205,7 +245,7 @@ function parseExpires(text: string, now = new Date()): string {
 async function redeemCommand(
   baseUrl: string,
   args: string[],
-  values: { type?: string | undefined; value?: string | undefined; count?: string | undefined; expires?: string | undefined },
+  values: { type?: string | undefined; value?: string | undefined; count?: string | undefined; expires?: string | undefined; campaign?: string | undefined },
 ): Promise<string> {
   const [sub, ...extra] = args;
   if (sub !== 'create') throw usageError(sub ? `Unknown redeem command "${sub}".` : 'Name a redeem command: create.');
@@ -219,7 +259,7 @@ async function redeemCommand(
   const expiresAt = values.expires === undefined ? undefined : parseExpires(values.expires);
   const client = new AdminClient(baseUrl, readToken());
   const { data } = await client.call('POST', apiPaths.adminRedeemCodes(), adminRedeemCreateResponseSchema, {
-    body: { type, value, count, ...(expiresAt ? { expiresAt } : {}) },
+    body: { type, value, count, ...(expiresAt ? { expiresAt } : {}), ...(values.campaign?.trim() ? { campaign: values.campaign.trim() } : {}) },
   });
   // The codes alone go to stdout, so that they can be piped into a file; the summary to stderr.
   const what = data.type === 'vip_days' ? `${data.value} VIP days` : `${data.value} points`;
@@ -231,7 +271,7 @@ async function redeemCommand(
 async function pointsCommand(
   baseUrl: string,
   args: string[],
-  values: { amount?: string | undefined; note?: string | undefined },
+  values: { amount?: string | undefined; note?: string | undefined; reason?: string | undefined },
 ): Promise<string> {
   const [sub, idText, ...extra] = args;
   if (sub !== 'grant') throw usageError(sub ? `Unknown points command "${sub}".` : 'Name a points command: grant.');
@@ -244,9 +284,11 @@ async function pointsCommand(
   const amount = Number(values.amount);
   const note = values.note?.trim();
   if (!note) throw usageError('points grant needs --note <text> (why, shown to the member).');
+  const reason = values.reason?.trim();
+  if (!reason) throw usageError('points grant needs --reason <text> (why, kept in the audit log).');
   const client = new AdminClient(baseUrl, readToken());
   const { data } = await client.call('POST', apiPaths.adminUserPoints(id), adminPointsResponseSchema, {
-    body: { amount, note },
+    body: { amount, note, reason },
   });
   const change = amount > 0 ? `Granted ${amount} points to` : `Deducted ${-amount} points from`;
   return `${change} user ${id}: balance ${data.balance} (record ${data.record.id}).`;
@@ -553,6 +595,63 @@ async function importCommand(
   }
 }
 
+function roleOption(value: string | undefined, command: string): OperatorRole {
+  const role = OPERATOR_ROLES.find((candidate) => candidate === value);
+  if (!role) throw usageError(`${command} needs --role ${OPERATOR_ROLES.join('|')}${value === undefined ? '' : `, not "${value}"`}.`);
+  return role;
+}
+
+function operatorPath(username: string, action: string): string {
+  return `/admin/operators/${encodeURIComponent(username)}/${action}`;
+}
+
+async function operatorCommand(
+  baseUrl: string,
+  args: string[],
+  values: { username?: string | undefined; role?: string | undefined },
+): Promise<string> {
+  const [sub, username, ...extra] = args;
+  if (extra.length > 0) throw usageError(`Unexpected "${extra[0]}".`);
+  const client = () => new AdminClient(baseUrl, readBootstrapToken());
+  if (sub === 'create') {
+    if (username !== undefined) throw usageError(`Unexpected "${username}": name the operator with --username.`);
+    if (!values.username?.trim()) throw usageError('operator create needs --username <name>.');
+    const role = roleOption(values.role, 'operator create');
+    const { data } = await client().call('POST', '/admin/operators', createdOperatorResponseSchema, {
+      body: { username: values.username.trim(), role },
+    });
+    return `Operator ${data.operator.username} (${data.operator.role}) created. Hand them this one-time link to choose a password (valid until ${when(data.expiresAt)}):\n${data.setupUrl}`;
+  }
+  if (sub !== 'reset-2fa' && sub !== 'disable') {
+    throw usageError(sub ? `Unknown operator command "${sub}".` : 'Name an operator command: create, reset-2fa or disable.');
+  }
+  if (username === undefined) throw usageError(`operator ${sub} needs a username.`);
+  const { data } = await client().call('POST', operatorPath(username, sub), operatorResponseSchema);
+  return sub === 'disable'
+    ? `Operator ${data.username} disabled: their sessions ended and their API tokens are revoked.`
+    : `Two-factor sign-in of ${data.username} is off; they sign in with their password and may set it up again.`;
+}
+
+async function tokenCommand(
+  baseUrl: string,
+  args: string[],
+  values: { operator?: string | undefined; role?: string | undefined; name?: string | undefined },
+): Promise<string> {
+  const [sub, ...extra] = args;
+  if (sub !== 'create') throw usageError(sub ? `Unknown token command "${sub}".` : 'Name a token command: create.');
+  if (extra.length > 0) throw usageError(`Unexpected "${extra[0]}".`);
+  if (!values.operator?.trim()) throw usageError('token create needs --operator <username>.');
+  const role = roleOption(values.role, 'token create');
+  if (!values.name?.trim()) throw usageError('token create needs --name <text> (where the token is used).');
+  const client = new AdminClient(baseUrl, readBootstrapToken());
+  const { data } = await client.call('POST', operatorPath(values.operator.trim(), 'tokens'), createdApiTokenResponseSchema, {
+    body: { name: values.name.trim(), role },
+  });
+  // The token alone goes to stdout, so that it can be kept in a variable; the summary to stderr.
+  process.stderr.write(`API token "${data.record.name}" of ${data.record.operatorUsername} (${data.record.role}); it is shown this once. Use it as --token or ADMIN_API_TOKEN.\n`);
+  return data.token;
+}
+
 async function run(argv: string[]): Promise<string> {
   let parsed;
   try {
@@ -570,6 +669,13 @@ async function run(argv: string[]): Promise<string> {
         expires: { type: 'string' },
         amount: { type: 'string' },
         note: { type: 'string' },
+        reason: { type: 'string' },
+        campaign: { type: 'string' },
+        token: { type: 'string' },
+        username: { type: 'string' },
+        role: { type: 'string' },
+        operator: { type: 'string' },
+        name: { type: 'string' },
         status: { type: 'string' },
         message: { type: 'string' },
         key: { type: 'string' },
@@ -597,6 +703,7 @@ async function run(argv: string[]): Promise<string> {
   } catch {
     throw usageError(`--url must be an address such as http://127.0.0.1:3000, not "${baseUrl}".`);
   }
+  tokenOption = values.token;
   const paging = { page: positiveInt(values.page, '--page'), limit: positiveInt(values.limit, '--limit') };
   const [command, sub, idText, ...extra] = positionals;
 
@@ -621,6 +728,8 @@ async function run(argv: string[]): Promise<string> {
     );
   }
 
+  if (command === 'operator') return operatorCommand(baseUrl, positionals.slice(1), values);
+  if (command === 'token') return tokenCommand(baseUrl, positionals.slice(1), values);
   if (command === 'redeem') return redeemCommand(baseUrl, positionals.slice(1), values);
   if (command === 'points') return pointsCommand(baseUrl, positionals.slice(1), values);
   if (command === 'settings') return settingsCommand(baseUrl, positionals.slice(1), values);
@@ -646,7 +755,9 @@ async function run(argv: string[]): Promise<string> {
   if (sub === 'vip') {
     const days = positiveInt(values.days, '--days');
     if (days === undefined) throw usageError('user vip needs --days <n>.');
-    const { data } = await client.call('POST', apiPaths.adminUserVip(id), adminUserResponseSchema, { body: { days } });
+    const reason = values.reason?.trim();
+    if (!reason) throw usageError('user vip needs --reason <text> (why, kept in the audit log).');
+    const { data } = await client.call('POST', apiPaths.adminUserVip(id), adminUserResponseSchema, { body: { days, reason } });
     return `Granted ${days} VIP days to user ${data.id} (${data.username}).\n\n${userRows([data])}`;
   }
   const route = sub === 'disable' ? apiPaths.adminUserDisable(id) : apiPaths.adminUserEnable(id);

@@ -11,15 +11,19 @@ import {
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../src/platform/config.js';
 import { accountClient, uniqueEmail } from '../support/accounts.js';
+import { adminApiToken } from '../support/admin-auth.js';
 import { buildUser } from '../support/factories.js';
 import { createTestApp, useTestApp } from '../support/test-app.js';
 
-// No ADMIN_TOKEN here: the server makes one and keeps it in DATA_DIR/admin-token.
+// No ADMIN_TOKEN here: the server makes a bootstrap token and keeps it in DATA_DIR/admin-token.
 const t = useTestApp();
+let bootstrapToken: string;
+/** An owner's API token, made with the bootstrap token: what every other admin call takes. */
 let adminToken: string;
 let api: ReturnType<typeof accountClient>;
 beforeAll(async () => {
-  adminToken = readFileSync(path.join(t.dataDir, 'admin-token'), 'utf8').trim();
+  bootstrapToken = readFileSync(path.join(t.dataDir, 'admin-token'), 'utf8').trim();
+  adminToken = await adminApiToken(t);
   api = accountClient(t, adminToken);
 });
 
@@ -31,7 +35,7 @@ async function admin(method: 'GET' | 'POST', route: string, body?: unknown) {
 
 describe('the admin token', () => {
   it('is generated once and kept under DATA_DIR', () => {
-    expect(adminToken.length).toBeGreaterThanOrEqual(24);
+    expect(bootstrapToken.length).toBeGreaterThanOrEqual(24);
   });
 
   it.each([
@@ -39,8 +43,8 @@ describe('the admin token', () => {
     ['GET', apiPaths.adminUsers(), undefined],
     ['POST', apiPaths.adminUserDisable(1), undefined],
     ['POST', apiPaths.adminUserEnable(1), undefined],
-    ['POST', apiPaths.adminUserVip(1), { days: 1 }],
-  ] as const)('%s %s refuses a missing, wrong or member token', async (method, route, body) => {
+    ['POST', apiPaths.adminUserVip(1), { days: 1, reason: 'x' }],
+  ] as const)('%s %s refuses a missing, wrong or member token, and the bootstrap token', async (method, route, body) => {
     const member = await buildUser(t.database.db, t.ctx.tokens);
     for (const token of [undefined, 'wrong-token', `${adminToken}x`, adminToken.slice(0, -1), member.token]) {
       api.refused(await api.call(method, route, { token, body }), 401, 'ADMIN_TOKEN_INVALID');
@@ -52,19 +56,24 @@ describe('the admin token', () => {
       ...(body ? { payload: body } : {}),
     });
     expect(raw.statusCode).toBe(401);
+    api.refused(await api.call(method, route, { token: bootstrapToken, body }), 403, 'BOOTSTRAP_TOKEN_LIMITED');
   });
 
   it('ADMIN_TOKEN, when set, is the token', async () => {
     const configured = await createTestApp({ ADMIN_TOKEN: 'configured-admin-token-0123456789' });
     try {
       const ok = await configured.server.inject({
-        url: `/api/v1${apiPaths.adminUsers()}`,
+        method: 'POST',
+        url: '/api/v1/admin/operators',
         headers: { authorization: 'Bearer configured-admin-token-0123456789' },
+        payload: { username: 'first-support', role: 'support' },
       });
       expect(ok.statusCode).toBe(200);
       const generated = await configured.server.inject({
-        url: `/api/v1${apiPaths.adminUsers()}`,
-        headers: { authorization: `Bearer ${adminToken}` },
+        method: 'POST',
+        url: '/api/v1/admin/operators',
+        headers: { authorization: `Bearer ${bootstrapToken}` },
+        payload: { username: 'second-support', role: 'support' },
       });
       expect(generated.statusCode).toBe(401);
     } finally {
@@ -128,7 +137,7 @@ describe('users', () => {
   it('grants VIP from now, and extends an active VIP from its expiry', async () => {
     const plain = await buildUser(t.database.db, t.ctx.tokens);
     const before = Date.now();
-    const granted = adminUserResponseSchema.parse((await admin('POST', apiPaths.adminUserVip(plain.user.id), { days: 7 })).body)
+    const granted = adminUserResponseSchema.parse((await admin('POST', apiPaths.adminUserVip(plain.user.id), { days: 7, reason: 'test' })).body)
       .data;
     expect(granted.vipLevel).toBe(1);
     const expiry = Date.parse(granted.vipExpireTime ?? '');
@@ -137,12 +146,12 @@ describe('users', () => {
 
     const vip = await buildUser(t.database.db, t.ctx.tokens, { vipDays: 10 });
     const current = vip.user.vip_expire_time?.getTime() ?? 0;
-    const extended = adminUserResponseSchema.parse((await admin('POST', apiPaths.adminUserVip(vip.user.id), { days: 30 })).body)
+    const extended = adminUserResponseSchema.parse((await admin('POST', apiPaths.adminUserVip(vip.user.id), { days: 30, reason: 'test' })).body)
       .data;
     expect(Date.parse(extended.vipExpireTime ?? '')).toBe(current + 30 * DAY_MS);
 
     const lapsed = await buildUser(t.database.db, t.ctx.tokens, { vipDays: -5 });
-    const renewed = adminUserResponseSchema.parse((await admin('POST', apiPaths.adminUserVip(lapsed.user.id), { days: 1 })).body)
+    const renewed = adminUserResponseSchema.parse((await admin('POST', apiPaths.adminUserVip(lapsed.user.id), { days: 1, reason: 'test' })).body)
       .data;
     expect(Date.parse(renewed.vipExpireTime ?? '')).toBeGreaterThan(Date.now() + DAY_MS - 60_000);
   });
@@ -150,9 +159,9 @@ describe('users', () => {
   it('answers 404 USER_NOT_FOUND for an unknown id and 400 for bad input', async () => {
     api.refused(await admin('POST', apiPaths.adminUserDisable(999_999)), 404, 'USER_NOT_FOUND');
     api.refused(await admin('POST', apiPaths.adminUserEnable(999_999)), 404, 'USER_NOT_FOUND');
-    api.refused(await admin('POST', apiPaths.adminUserVip(999_999), { days: 1 }), 404, 'USER_NOT_FOUND');
+    api.refused(await admin('POST', apiPaths.adminUserVip(999_999), { days: 1, reason: 'test' }), 404, 'USER_NOT_FOUND');
     const member = await buildUser(t.database.db, t.ctx.tokens);
-    for (const body of [{ days: 0 }, { days: -3 }, { days: 1.5 }, { days: 'x' }, {}]) {
+    for (const body of [{ days: 0 }, { days: -3 }, { days: 1.5 }, { days: 'x' }, {}, { days: 1 }, { days: 1, reason: ' ' }]) {
       api.refused(await admin('POST', apiPaths.adminUserVip(member.user.id), body), 400, 'VALIDATION_FAILED');
     }
     api.refused(await admin('POST', '/admin/users/abc/disable'), 400, 'VALIDATION_FAILED');
@@ -166,14 +175,14 @@ describe('npm run admin', () => {
     url = `http://127.0.0.1:${(t.server.server.address() as AddressInfo).port}`;
   });
 
-  /** Runs the command as an operator would, reading the token from DATA_DIR/admin-token. */
+  /** Runs the command as an operator would: their API token in ADMIN_API_TOKEN, the bootstrap token read from DATA_DIR/admin-token. */
   function cli(args: string[], env: Record<string, string> = {}) {
-    const { ADMIN_TOKEN: _unset, ...inherited } = process.env;
+    const { ADMIN_TOKEN: _unset, ADMIN_API_TOKEN: _unsetToken, ...inherited } = process.env;
     return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
       execFile(
         path.join(REPO_ROOT, 'node_modules/.bin/tsx'),
         [path.join(REPO_ROOT, 'apps/server/src/cli/admin.ts'), ...args],
-        { cwd: REPO_ROOT, env: { ...inherited, DATA_DIR: t.dataDir, ...env }, timeout: 60_000 },
+        { cwd: REPO_ROOT, env: { ...inherited, DATA_DIR: t.dataDir, ADMIN_API_TOKEN: adminToken, ...env }, timeout: 60_000 },
         (error, stdout, stderr) => {
           resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
         },
@@ -215,7 +224,7 @@ describe('npm run admin', () => {
     expect(enable.code).toBe(0);
     expect((await api.signIn('Cli_Reader', session.password)).status).toBe(200);
 
-    const vip = await cli(['--url', url, 'user', 'vip', id, '--days', '30']);
+    const vip = await cli(['--url', url, 'user', 'vip', id, '--days', '30', '--reason', 'compensation']);
     expect(vip.code).toBe(0);
     expect(vip.stdout).toMatch(/Granted 30 VIP days/);
     const row = await t.database.db.selectFrom('users').selectAll().where('id', '=', session.user.id).executeTakeFirstOrThrow();
@@ -225,12 +234,12 @@ describe('npm run admin', () => {
 
   it('fails clearly: wrong token, unknown user, unreachable server, bad usage', { timeout: 120_000 }, async () => {
     const [wrongToken, unknown, unreachable, noDays, unknownCommand, noToken] = await Promise.all([
-      cli(['--url', url, 'outbox'], { ADMIN_TOKEN: 'definitely-not-the-admin-token' }),
+      cli(['--url', url, 'outbox'], { ADMIN_API_TOKEN: 'definitely-not-the-admin-token' }),
       cli(['--url', url, 'user', 'disable', '999999']),
       cli(['--url', 'http://127.0.0.1:9', 'user', 'list']),
       cli(['--url', url, 'user', 'vip', '1']),
       cli(['--url', url, 'frobnicate']),
-      cli(['--url', url, 'outbox'], { DATA_DIR: path.join(t.dataDir, 'missing') }),
+      cli(['--url', url, 'outbox'], { ADMIN_API_TOKEN: '' }),
     ]);
     expect(wrongToken.code).toBe(1);
     expect(wrongToken.stderr).toMatch(/ADMIN_TOKEN_INVALID/);

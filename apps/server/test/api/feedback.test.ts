@@ -9,6 +9,7 @@ import {
 } from '@drama/contracts';
 import { describe, expect, it } from 'vitest';
 import { accountClient, TEST_ADMIN_TOKEN } from '../support/accounts.js';
+import { adminApiToken } from '../support/admin-auth.js';
 import { okData } from '../support/answers.js';
 import { buildUser } from '../support/factories.js';
 import { tinyPng, upload } from '../support/images.js';
@@ -28,7 +29,7 @@ async function send(token: string, body: Record<string, unknown>) {
 }
 
 async function admin(method: 'GET' | 'POST', route: string, body?: unknown) {
-  return api.call(method, route, { token: TEST_ADMIN_TOKEN, body });
+  return api.call(method, route, { token: await adminApiToken(t, 'support'), body });
 }
 
 describe('sending feedback', () => {

@@ -4,12 +4,13 @@ import {
   pointsSummaryResponseSchema,
   taskClaimResponseSchema,
 } from '@drama/contracts';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { useAdminCli } from '../support/admin-cli.js';
 import { TEST_ADMIN_TOKEN } from '../support/accounts.js';
 import { okData } from '../support/answers.js';
 import { expectBalancesMatchLedger, expectRunningBalances } from '../support/ledger.js';
-import { ADMIN_AUTH as admin, type Auth, memberCalls } from '../support/member-calls.js';
+import { type Auth, memberCalls } from '../support/member-calls.js';
+import { adminAuth } from '../support/admin-auth.js';
 import { useTestApp } from '../support/test-app.js';
 
 function shanghai(local: string): Date {
@@ -101,6 +102,11 @@ describe('the points summary and records', () => {
 });
 
 describe('POST /admin/users/{id}/points', () => {
+  let admin: Auth;
+  beforeAll(async () => {
+    admin = await adminAuth(t, 'support');
+  });
+
   it('grants and deducts through the ledger, never below zero', async () => {
     const { user, auth } = await member();
     const granted = await grant(user.id, 500, 'Compensation for an outage');
@@ -114,7 +120,7 @@ describe('POST /admin/users/{id}/points', () => {
     expect((await grant(user.id, -200, 'Refunded order')).balance).toBe(300);
 
     const details = refused(
-      await call('POST', apiPaths.adminUserPoints(user.id), admin, { amount: -301, note: 'too much' }),
+      await call('POST', apiPaths.adminUserPoints(user.id), admin, { amount: -301, note: 'too much', reason: 'test' }),
       422,
       'INSUFFICIENT_POINTS',
     );
@@ -126,7 +132,7 @@ describe('POST /admin/users/{id}/points', () => {
 
   it('refuses an unknown user, bad bodies and callers without the admin token', async () => {
     const { user, token } = await member();
-    refused(await call('POST', apiPaths.adminUserPoints(99_999_999), admin, { amount: 5, note: 'x' }), 404, 'USER_NOT_FOUND');
+    refused(await call('POST', apiPaths.adminUserPoints(99_999_999), admin, { amount: 5, note: 'x', reason: 'x' }), 404, 'USER_NOT_FOUND');
     for (const body of [
       {},
       { amount: 0, note: 'zero' },
@@ -136,10 +142,12 @@ describe('POST /admin/users/{id}/points', () => {
       { amount: 10 },
       { amount: 10, note: '   ' },
       { amount: 10, note: 'x'.repeat(201) },
+      { amount: 10, note: 'no reason' },
+      { amount: 10, note: 'blank reason', reason: '  ' },
     ]) {
       refused(await call('POST', apiPaths.adminUserPoints(user.id), admin, body), 400, 'VALIDATION_FAILED');
     }
-    refused(await call('POST', '/admin/users/abc/points', admin, { amount: 1, note: 'x' }), 400, 'VALIDATION_FAILED');
+    refused(await call('POST', '/admin/users/abc/points', admin, { amount: 1, note: 'x', reason: 'x' }), 400, 'VALIDATION_FAILED');
     const callers: Auth[] = [{}, { authorization: `Bearer ${token}` }, { authorization: 'Bearer wrong' }];
     for (const auth of callers) {
       refused(await call('POST', apiPaths.adminUserPoints(user.id), auth, { amount: 1, note: 'x' }), 401, 'ADMIN_TOKEN_INVALID');
@@ -155,7 +163,7 @@ describe('npm run admin -- points grant', () => {
     const { user } = await member();
     const id = String(user.id);
     const [granted, noNote, ambiguous] = await Promise.all([
-      cli(['points', 'grant', id, '--amount', '120', '--note', 'Launch gift']),
+      cli(['points', 'grant', id, '--amount', '120', '--note', 'Launch gift', '--reason', 'launch campaign']),
       cli(['points', 'grant', id, '--amount', '5']),
       cli(['points', 'grant', id, '--amount', '-5', '--note', 'x']),
     ]);
@@ -169,8 +177,8 @@ describe('npm run admin -- points grant', () => {
     expect(ambiguous.stderr).toMatch(/--amount=-5/);
 
     const [deducted, tooMuch] = await Promise.all([
-      cli(['points', 'grant', id, '--amount=-20', '--note', 'Correction']),
-      cli(['points', 'grant', id, '--amount=-1000', '--note', 'x']),
+      cli(['points', 'grant', id, '--amount=-20', '--note', 'Correction', '--reason', 'double grant']),
+      cli(['points', 'grant', id, '--amount=-1000', '--note', 'x', '--reason', 'x']),
     ]);
     expect(deducted.code).toBe(0);
     expect(deducted.stdout).toMatch(new RegExp(`Deducted 20 points from user ${id}: balance 100`));

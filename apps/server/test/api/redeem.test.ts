@@ -6,12 +6,13 @@ import {
   redeemResponseSchema,
 } from '@drama/contracts';
 import { sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { useAdminCli } from '../support/admin-cli.js';
 import { TEST_ADMIN_TOKEN } from '../support/accounts.js';
 import { okData } from '../support/answers.js';
 import { expectBalancesMatchLedger } from '../support/ledger.js';
-import { ADMIN_AUTH as admin, type Auth, memberCalls } from '../support/member-calls.js';
+import { type Auth, memberCalls } from '../support/member-calls.js';
+import { adminAuth } from '../support/admin-auth.js';
 import { useTestApp } from '../support/test-app.js';
 
 const DAY_MS = 86_400_000;
@@ -26,6 +27,12 @@ function advance(ms: number): void {
 }
 
 const t = useTestApp({ ADMIN_TOKEN: TEST_ADMIN_TOKEN }, { clock: () => now });
+
+/** An operator's API token, made once the app is up. */
+const admin: Auth = {};
+beforeAll(async () => {
+  Object.assign(admin, await adminAuth(t, 'finance'));
+});
 const { call, refused, member } = memberCalls(t);
 
 afterEach(async () => {

@@ -2,15 +2,16 @@ import { randomBytes } from 'node:crypto';
 import {
   API_BASE,
   apiPaths,
-  type ErrorCode,
-  errorEnvelopeSchema,
+  apiErrorEnvelopeSchema,
+  type ApiErrorCode,
   outboxListResponseSchema,
   sessionResponseSchema,
 } from '@drama/contracts';
 import { expect } from 'vitest';
+import { adminApiToken } from './admin-auth.js';
 import type { TestApp } from './test-app.js';
 
-/** The admin token the account tests start their app with. */
+/** The bootstrap admin token the account tests start their app with (it only makes operators and their tokens). */
 export const TEST_ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
 
 /**
@@ -31,7 +32,7 @@ export interface Answer {
 }
 
 /** A small typed client of the account calls, so tests read like what a person does. */
-export function accountClient(t: TestApp, adminToken = TEST_ADMIN_TOKEN) {
+export function accountClient(t: TestApp, adminToken?: string) {
   async function call(
     method: 'GET' | 'POST' | 'PATCH',
     path: string,
@@ -48,9 +49,9 @@ export function accountClient(t: TestApp, adminToken = TEST_ADMIN_TOKEN) {
   }
 
   /** Asserts a refusal and returns its details. */
-  function refused(answer: Answer, status: number, code: ErrorCode): Record<string, unknown> {
+  function refused(answer: Answer, status: number, code: ApiErrorCode): Record<string, unknown> {
     expect({ status: answer.status, body: answer.body }).toMatchObject({ status, body: { success: false, code } });
-    const details = errorEnvelopeSchema.parse(answer.body).details;
+    const details = apiErrorEnvelopeSchema.parse(answer.body).details;
     return (details ?? {}) as Record<string, unknown>;
   }
 
@@ -79,7 +80,7 @@ export function accountClient(t: TestApp, adminToken = TEST_ADMIN_TOKEN) {
 
   async function outbox(target?: string) {
     const query = target ? `?target=${encodeURIComponent(target)}` : '';
-    const answer = await call('GET', `${apiPaths.adminOutbox()}${query}`, { token: adminToken });
+    const answer = await call('GET', `${apiPaths.adminOutbox()}${query}`, { token: adminToken ?? (await adminApiToken(t)) });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     return outboxListResponseSchema.parse(answer.body).data;
   }

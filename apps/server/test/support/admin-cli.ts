@@ -4,6 +4,7 @@ import path from 'node:path';
 import { beforeAll } from 'vitest';
 import { REPO_ROOT } from '../../src/platform/config.js';
 import { TEST_ADMIN_TOKEN } from './accounts.js';
+import { adminApiToken } from './admin-auth.js';
 import type { TestApp } from './test-app.js';
 
 export interface CliRun {
@@ -36,8 +37,11 @@ export function useLoopbackAddress(t: TestApp): () => string {
   return () => url;
 }
 
-/** The operator's command against the app, with the admin token the account tests start it with. */
+/**
+ * The operator's command against the app: an owner's API token in ADMIN_API_TOKEN, and the
+ * bootstrap token the account tests start the app with in ADMIN_TOKEN (for `operator` and `token create`).
+ */
 export function useAdminCli(t: TestApp): (args: string[]) => Promise<CliRun> {
   const url = useLoopbackAddress(t);
-  return (args) => runAdminCli(['--url', url(), ...args], { ...process.env, ADMIN_TOKEN: TEST_ADMIN_TOKEN });
+  return async (args) => runAdminCli(['--url', url(), ...args], { ...process.env, ADMIN_TOKEN: TEST_ADMIN_TOKEN, ADMIN_API_TOKEN: await adminApiToken(t) });
 }

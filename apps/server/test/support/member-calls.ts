@@ -1,14 +1,11 @@
 import { adminPointsResponseSchema, API_BASE, apiPaths, errorEnvelopeSchema } from '@drama/contracts';
 import { expect } from 'vitest';
-import { TEST_ADMIN_TOKEN } from './accounts.js';
+import { adminAuth } from './admin-auth.js';
 import { okData } from './answers.js';
 import { buildUser, type BuildUserOptions } from './factories.js';
 import type { TestApp } from './test-app.js';
 
 export type Auth = Record<string, string>;
-
-/** The headers of a call made with the admin token the account tests start their app with. */
-export const ADMIN_AUTH: Auth = { authorization: `Bearer ${TEST_ADMIN_TOKEN}` };
 
 /** The calls of members and of the operator, made on the app as the points, tasks, mall and watch tests make them. */
 export function memberCalls(t: TestApp) {
@@ -37,7 +34,7 @@ export function memberCalls(t: TestApp) {
 
   /** Grants (or, below zero, deducts) points as the operator does. */
   async function grant(userId: number, amount: number, note = 'goodwill') {
-    return okData(await call('POST', apiPaths.adminUserPoints(userId), ADMIN_AUTH, { amount, note }), adminPointsResponseSchema);
+    return okData(await call('POST', apiPaths.adminUserPoints(userId), await adminAuth(t), { amount, note, reason: note }), adminPointsResponseSchema);
   }
 
   return { call, refused, member, grant };
