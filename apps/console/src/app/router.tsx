@@ -2,9 +2,12 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { onUnauthenticated } from '../shared/api/console-api';
 import { signInPath } from '../shared/session/next-path';
+import { FullPageSpin } from '../shared/ui/states';
 import { HomeRedirect, NotFound, RequireAccess, RequireOperator } from './guards';
 import { CONSOLE_PAGES } from './routes';
 import { ConsoleLayout } from './shell/console-layout';
+
+const BASENAME = '/console';
 
 /** The addresses outside the signed-in frame, where a lost session means nothing. */
 const PUBLIC_PATHS = /^\/(sign-in|setup)(\/|$)/;
@@ -26,36 +29,44 @@ export function createConsoleRouter(queryClient: QueryClient) {
 
   const router = createBrowserRouter(
     [
-      { path: 'sign-in', lazy: async () => ({ Component: (await import('../features/auth/sign-in-page')).default }) },
-      { path: 'setup', lazy: async () => ({ Component: (await import('../features/auth/setup-link-page')).default }) },
       {
-        path: 'two-factor',
-        lazy: async () => {
-          const { default: Page } = await import('../features/auth/two-factor-page');
-          return {
+        // Shown while the first page's module loads.
+        hydrateFallbackElement: <FullPageSpin />,
+        children: [
+          { path: 'sign-in', lazy: async () => ({ Component: (await import('../features/auth/sign-in-page')).default }) },
+          { path: 'setup', lazy: async () => ({ Component: (await import('../features/auth/setup-link-page')).default }) },
+          {
+            path: 'two-factor',
+            lazy: async () => {
+              const { default: Page } = await import('../features/auth/two-factor-page');
+              return {
+                element: (
+                  <RequireOperator>
+                    <Page />
+                  </RequireOperator>
+                ),
+              };
+            },
+          },
+          {
             element: (
               <RequireOperator>
-                <Page />
+                <ConsoleLayout />
               </RequireOperator>
             ),
-          };
-        },
-      },
-      {
-        element: (
-          <RequireOperator>
-            <ConsoleLayout />
-          </RequireOperator>
-        ),
-        children: [{ index: true, element: <HomeRedirect /> }, ...pages, { path: '*', element: <NotFound /> }],
+            children: [{ index: true, element: <HomeRedirect /> }, ...pages, { path: '*', element: <NotFound /> }],
+          },
+        ],
       },
     ],
-    { basename: '/console' },
+    { basename: BASENAME },
   );
 
   // A call answered "not signed in" anywhere in the frame leads to sign-in and back.
   onUnauthenticated(() => {
-    const { pathname, search } = router.state.location;
+    // The router's own state keeps the basename in its paths; navigate() adds it again.
+    const { pathname: full, search } = router.state.location;
+    const pathname = full.startsWith(BASENAME) ? full.slice(BASENAME.length) || '/' : full;
     if (PUBLIC_PATHS.test(pathname)) return;
     queryClient.clear();
     void router.navigate(signInPath(pathname + search), { replace: true });

@@ -29,7 +29,13 @@ export function ConsoleLayout() {
 
   const groups = visibleNav(me.role);
   const here = navLocation(location.pathname, groups);
-  const crumbs: Crumb[] = here ? [{ title: t(here.group.label) }, { title: t(here.entry.label), path: here.entry.path }] : [];
+  // A group named like its entry (Operators › Operators) says it once.
+  const crumbs: Crumb[] = here
+    ? [
+        ...(t(here.group.label) === t(here.entry.label) ? [] : [{ title: t(here.group.label) }]),
+        { title: t(here.entry.label), path: here.entry.path },
+      ]
+    : [];
 
   return (
     <Layout style={{ minHeight: '100vh' }}>

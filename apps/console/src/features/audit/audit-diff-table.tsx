@@ -8,7 +8,7 @@ export function AuditDiffTable({ before, after }: { before: unknown; after: unkn
   const rows = auditDiff(before, after);
   if (rows.length === 0) return <Typography.Text type="secondary">{t('audit.noChange')}</Typography.Text>;
   const cell = (value: string | undefined, row: DiffRow, side: 'before' | 'after') => (
-    <span className={row.changed ? `mono diff-${side}` : 'mono'} style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
+    <span className={row.changed && value !== undefined ? `mono diff-${side}` : 'mono'} style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
       {value ?? '—'}
     </span>
   );

@@ -63,11 +63,10 @@ export default function OperatorsPage() {
         </Space>
       ),
     },
-    { title: t('operators.role'), dataIndex: 'role', width: 150, render: (role: OperatorRole) => <RoleTag role={role} /> },
+    { title: t('operators.role'), dataIndex: 'role', render: (role: OperatorRole) => <RoleTag role={role} /> },
     {
       title: t('operators.status'),
       dataIndex: 'status',
-      width: 150,
       render: (_: unknown, operator) =>
         operator.pendingSetup ? (
           <Tag color="processing">{t('operators.pendingSetup')}</Tag>
@@ -77,9 +76,9 @@ export default function OperatorsPage() {
           <Tag>{t('operators.disabled')}</Tag>
         ),
     },
-    { title: t('operators.twoFactor'), dataIndex: 'totpEnabled', width: 110, render: (on: boolean) => (on ? t('common.on') : t('common.off')) },
-    { title: t('operators.lastSignIn'), dataIndex: 'lastSignInAt', width: 170, render: (at: string | null) => (at ? formatDateTime(at, locale) : t('common.never')) },
-    { title: t('operators.createdAt'), dataIndex: 'createdAt', width: 170, render: (at: string) => formatDateTime(at, locale) },
+    { title: t('operators.twoFactor'), dataIndex: 'totpEnabled', render: (on: boolean) => (on ? t('common.on') : t('common.off')) },
+    { title: t('operators.lastSignIn'), dataIndex: 'lastSignInAt', render: (at: string | null) => (at ? formatDateTime(at, locale) : t('common.never')) },
+    { title: t('operators.createdAt'), dataIndex: 'createdAt', render: (at: string) => formatDateTime(at, locale) },
     {
       title: t('common.actions'),
       key: 'actions',

@@ -28,15 +28,14 @@ export default function TokensPage() {
 
   const columns: TableColumnsType<ApiTokenSummary> = [
     { title: t('tokens.name'), dataIndex: 'name', render: (name: string) => <Typography.Text strong>{name}</Typography.Text> },
-    { title: t('tokens.prefix'), dataIndex: 'prefix', width: 150, render: (prefix: string) => <span className="mono">{prefix}…</span> },
-    { title: t('tokens.role'), dataIndex: 'role', width: 150, render: (role: OperatorRole) => <RoleTag role={role} /> },
-    { title: t('tokens.owner'), dataIndex: 'operatorUsername', width: 140 },
-    { title: t('tokens.createdAt'), dataIndex: 'createdAt', width: 170, render: (at: string) => formatDateTime(at, locale) },
-    { title: t('tokens.lastUsed'), dataIndex: 'lastUsedAt', width: 170, render: (at: string | null) => (at ? formatDateTime(at, locale) : t('common.never')) },
+    { title: t('tokens.prefix'), dataIndex: 'prefix', render: (prefix: string) => <span className="mono">{prefix}…</span> },
+    { title: t('tokens.role'), dataIndex: 'role', render: (role: OperatorRole) => <RoleTag role={role} /> },
+    { title: t('tokens.owner'), dataIndex: 'operatorUsername' },
+    { title: t('tokens.createdAt'), dataIndex: 'createdAt', render: (at: string) => formatDateTime(at, locale) },
+    { title: t('tokens.lastUsed'), dataIndex: 'lastUsedAt', render: (at: string | null) => (at ? formatDateTime(at, locale) : t('common.never')) },
     {
       title: t('tokens.status'),
       dataIndex: 'revokedAt',
-      width: 110,
       render: (at: string | null) => (at ? <Tag>{t('tokens.revoked')}</Tag> : <Tag color="success">{t('tokens.active')}</Tag>),
     },
     {
