@@ -109,6 +109,19 @@ async function latestIds(): Promise<number[]> {
   return data.items.map((item) => item.id);
 }
 
+/** Every drama of the explore feed, scrolled to its end. */
+async function exploreIds(): Promise<number[]> {
+  const ids: number[] = [];
+  let cursor: string | null = null;
+  do {
+    const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
+    const page = okData(await viewer(`${apiPaths.explore()}?limit=20${query}`), exploreResponseSchema);
+    ids.push(...page.items.map((item) => item.drama.id));
+    cursor = page.nextCursor;
+  } while (cursor !== null && ids.length < 1_000);
+  return ids;
+}
+
 async function auditRows(action: string, targetId: string | number) {
   return t.database.db
     .selectFrom('audit_log')
@@ -189,14 +202,14 @@ describe('dramas in the console', () => {
       return found.items.map((hit) => hit.drama.id);
     };
     expect(await searchIds()).toContain(target.id);
+    expect(await exploreIds()).toContain(target.id);
 
     okData(await setStatus(target.id, { status: 'unlisted' }), consoleDramaResponseSchema);
     try {
       expect(await latestIds()).not.toContain(target.id);
       expect(okData(await viewer(apiPaths.featured()), dramaFeaturedResponseSchema).items.map((item) => item.id)).not.toContain(target.id);
       expect(await searchIds()).not.toContain(target.id);
-      const feed = okData(await viewer(`${apiPaths.explore()}?limit=50`), exploreResponseSchema);
-      expect(feed.items.map((item) => item.drama.id)).not.toContain(target.id);
+      expect(await exploreIds()).not.toContain(target.id);
 
       expect(okData(await viewer(apiPaths.drama(target.id)), dramaDetailResponseSchema).id).toBe(target.id);
       expect(okData(await viewer(apiPaths.play(freeEpisode.id)), playInfoResponseSchema).dramaId).toBe(target.id);
