@@ -19,11 +19,13 @@ import {
   featuredSlotsResponseSchema,
   type OperatorRole,
   playInfoResponseSchema,
+  resumePointResponseSchema,
   searchResponseSchema,
 } from '@drama/contracts';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { okData } from '../support/answers.js';
+import { buildUser } from '../support/factories.js';
 import { multipart } from '../support/images.js';
 import { type ConsoleCaller, consoleAs } from '../support/operators.js';
 import { useTestApp } from '../support/test-app.js';
@@ -213,6 +215,19 @@ describe('dramas in the console', () => {
 
       expect(okData(await viewer(apiPaths.drama(target.id)), dramaDetailResponseSchema).id).toBe(target.id);
       expect(okData(await viewer(apiPaths.play(freeEpisode.id)), playInfoResponseSchema).dramaId).toBe(target.id);
+
+      // A member who came by the link can like, keep and resume it like any drama.
+      const member = await buildUser(t.database.db, t.ctx.tokens);
+      const asMember = async (method: Method, url: string) => {
+        const response = await t.server.inject({ method, url: `${API_BASE}${url}`, headers: member.auth });
+        return { status: response.statusCode, body: response.json() as unknown };
+      };
+      expect((await asMember('POST', apiPaths.like(freeEpisode.id))).status).toBe(200);
+      expect((await asMember('POST', apiPaths.favorite(target.id))).status).toBe(200);
+      const watched = await asMember('POST', `/client/watch-records/${target.id}/progress?episodeId=${freeEpisode.id}&progress=12`);
+      expect(watched.status, JSON.stringify(watched.body)).toBe(200);
+      const resume = okData(await asMember('GET', apiPaths.watchRecord(target.id)), resumePointResponseSchema);
+      expect(resume).toMatchObject({ episodeId: freeEpisode.id, progressSeconds: 12 });
     } finally {
       const back = okData(await setStatus(target.id, { status: 'published' }), consoleDramaResponseSchema);
       // Out before: it keeps the day it first came out.

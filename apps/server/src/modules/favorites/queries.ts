@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { type PageWindow, withTotal } from '../../platform/paging.js';
-import { DRAMA_RECORD_COLUMNS } from '../catalogue/queries.js';
+import { DRAMA_RECORD_COLUMNS, OPEN_BY_LINK_STATUSES } from '../catalogue/queries.js';
 
 // Kept here too for the modules that read it from here.
 export { DRAMA_RECORD_COLUMNS };
@@ -23,7 +23,7 @@ export async function findFavoriteState(db: Db, dramaId: number, userId: number)
         .as('favorited'),
     ])
     .where('d.id', '=', dramaId)
-    .where('d.status', '=', 'published')
+    .where('d.status', 'in', OPEN_BY_LINK_STATUSES)
     .executeTakeFirst();
 }
 
@@ -68,7 +68,7 @@ function favoritesOfUser(db: Db, userId: number) {
     .selectFrom('favorites as f')
     .innerJoin('dramas as d', 'd.id', 'f.drama_id')
     .where('f.user_id', '=', userId)
-    .where('d.status', '=', 'published');
+    .where('d.status', 'in', OPEN_BY_LINK_STATUSES);
 }
 
 /**

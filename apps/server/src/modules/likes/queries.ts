@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { type PageWindow, withTotal } from '../../platform/paging.js';
+import { OPEN_BY_LINK_STATUSES } from '../catalogue/queries.js';
 
 /** An episode's total like count and whether this member likes it; undefined if not published. */
 export async function findLikeState(db: Db, episodeId: number, userId: number | null) {
@@ -22,7 +23,7 @@ export async function findLikeState(db: Db, episodeId: number, userId: number | 
             .as('liked'),
     ])
     .where('e.id', '=', episodeId)
-    .where('d.status', '=', 'published')
+    .where('d.status', 'in', OPEN_BY_LINK_STATUSES)
     .executeTakeFirst();
 }
 
@@ -95,7 +96,7 @@ function likesOfUser(db: Db, userId: number) {
     .innerJoin('episodes as e', 'e.id', 'l.episode_id')
     .innerJoin('dramas as d', 'd.id', 'e.drama_id')
     .where('l.user_id', '=', userId)
-    .where('d.status', '=', 'published');
+    .where('d.status', 'in', OPEN_BY_LINK_STATUSES);
 }
 
 /** A member's likes of published episodes, newest first. */

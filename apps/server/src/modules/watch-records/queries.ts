@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.js';
 import { type PageWindow, withTotal } from '../../platform/paging.js';
-import { DRAMA_RECORD_COLUMNS } from '../catalogue/queries.js';
+import { DRAMA_RECORD_COLUMNS, OPEN_BY_LINK_STATUSES } from '../catalogue/queries.js';
 
 export interface WatchKey {
   userId: number;
@@ -113,7 +113,7 @@ function recordsOfUser(db: Db, userId: number) {
     .innerJoin('dramas as d', 'd.id', 'w.drama_id')
     .innerJoin('episodes as e', 'e.id', 'w.episode_id')
     .where('w.user_id', '=', userId)
-    .where('d.status', '=', 'published');
+    .where('d.status', 'in', OPEN_BY_LINK_STATUSES);
 }
 
 const RECORD_COLUMNS = [
@@ -157,7 +157,7 @@ export async function findEpisodes(db: Db, ids: number[]) {
     .innerJoin('dramas as d', 'd.id', 'e.drama_id')
     .select(['e.id', 'e.drama_id', 'e.is_free', 'e.duration_seconds'])
     .where('e.id', 'in', ids)
-    .where('d.status', '=', 'published')
+    .where('d.status', 'in', OPEN_BY_LINK_STATUSES)
     .execute();
 }
 
