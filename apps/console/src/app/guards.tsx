@@ -1,11 +1,11 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Result } from 'antd';
 import { Link, Navigate, useLocation } from 'react-router';
 import { isUnauthenticated } from '../shared/api/api-error';
 import { useI18n } from '../shared/i18n/i18n';
 import { mayUse, type Access } from '../shared/session/access';
-import { meQueryOptions, useMe } from '../shared/session/me';
+import { MeContext, meQueryOptions, useMe } from '../shared/session/me';
 import { signInPath } from '../shared/session/next-path';
 import { FullPageSpin, LoadError } from '../shared/ui/states';
 import { homePath } from './navigation';
@@ -14,13 +14,18 @@ import { homePath } from './navigation';
 export function RequireOperator({ children }: { children: ReactNode }) {
   const location = useLocation();
   const me = useQuery(meQueryOptions);
-  if (me.isPending) return <FullPageSpin />;
+  // Signing out empties the cache: the last operator stays provided until the page changes.
+  const [last, setLast] = useState(me.data);
+  if (me.data && me.data !== last) setLast(me.data);
+  const current = me.data ?? last;
+  if (me.isPending && !current) return <FullPageSpin />;
   if (me.isError) {
     if (isUnauthenticated(me.error)) return <Navigate to={signInPath(location.pathname + location.search)} replace />;
     return <LoadError error={me.error} onRetry={() => void me.refetch()} />;
   }
-  if (me.data.totpSetupRequired && location.pathname !== '/two-factor') return <Navigate to="/two-factor" replace />;
-  return children;
+  if (!current) return <FullPageSpin />;
+  if (current.totpSetupRequired && location.pathname !== '/two-factor') return <Navigate to="/two-factor" replace />;
+  return <MeContext value={current}>{children}</MeContext>;
 }
 
 /** A page the operator's role may not open says so instead of showing controls that would fail. */

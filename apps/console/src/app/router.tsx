@@ -68,8 +68,8 @@ export function createConsoleRouter(queryClient: QueryClient) {
     const { pathname: full, search } = router.state.location;
     const pathname = full.startsWith(BASENAME) ? full.slice(BASENAME.length) || '/' : full;
     if (PUBLIC_PATHS.test(pathname)) return;
-    queryClient.clear();
-    void router.navigate(signInPath(pathname + search), { replace: true });
+    // Leave the frame first: its screens read what clearing the cache removes.
+    void router.navigate(signInPath(pathname + search), { replace: true }).then(() => queryClient.clear());
   });
   return router;
 }

@@ -16,9 +16,9 @@ export function TopBar({ collapsed, onToggle }: { collapsed: boolean; onToggle: 
   const { message } = App.useApp();
   const leave = useMutation({
     mutationFn: signOut,
-    onSuccess: () => {
+    onSuccess: async () => {
+      await navigate('/sign-in', { replace: true });
       queryClient.clear();
-      void navigate('/sign-in', { replace: true });
     },
     onError: (error) => void message.error(errorText(error)),
   });

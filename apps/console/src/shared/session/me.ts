@@ -1,5 +1,6 @@
+import { createContext, useContext } from 'react';
 import { consoleMeResponseSchema, type ConsoleMe } from '@drama/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '../api/console-api';
 
 export const meQueryOptions = queryOptions({
@@ -9,9 +10,14 @@ export const meQueryOptions = queryOptions({
   retry: false,
 });
 
-/** The signed-in operator; only for screens inside the signed-in area, where it is loaded. */
+/**
+ * The signed-in operator, provided by the signed-in area's guard. Read from here rather than the
+ * query cache, which signing out empties while the frame is still on screen.
+ */
+export const MeContext = createContext<ConsoleMe | null>(null);
+
 export function useMe(): ConsoleMe {
-  const { data } = useQuery(meQueryOptions);
-  if (!data) throw new Error('useMe outside the signed-in area');
-  return data;
+  const me = useContext(MeContext);
+  if (!me) throw new Error('useMe outside the signed-in area');
+  return me;
 }
