@@ -15,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountClient, TEST_ADMIN_TOKEN } from '../support/accounts.js';
+import { adminAuth } from '../support/admin-auth.js';
 import { buildUser } from '../support/factories.js';
 import { createTestApp, type TestApp, useTestApp } from '../support/test-app.js';
 
@@ -27,7 +28,7 @@ async function admin(method: 'GET' | 'POST' | 'PUT', route: string, body?: unkno
   const response = await t.server.inject({
     method,
     url: `/api/v1${route}`,
-    headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` },
+    headers: await adminAuth(t),
     ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
   });
   return { status: response.statusCode, body: response.json() as unknown };
@@ -396,7 +397,7 @@ describe('POST /admin/dramas/import: media must be regular files inside MEDIA_DI
     const response = await hostile.server.inject({
       method: 'POST',
       url: `/api/v1${apiPaths.adminDramaImport()}`,
-      headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` },
+      headers: await adminAuth(hostile, 'content'),
       payload: { dramas: [drama] },
     });
     return { status: response.statusCode, body: response.json() as unknown };

@@ -1,6 +1,7 @@
 import { adminUserResponseSchema, apiPaths, paymentChannelListResponseSchema, sandboxCheckoutResponseSchema } from '@drama/contracts';
 import { describe, expect, it } from 'vitest';
 import { TEST_ADMIN_TOKEN } from '../support/accounts.js';
+import { adminAuth } from '../support/admin-auth.js';
 import { buildUser } from '../support/factories.js';
 import { DAY_MS, membershipClient } from '../support/membership.js';
 import { useTestApp } from '../support/test-app.js';
@@ -123,8 +124,8 @@ describe('buying VIP', () => {
     const member = await buildUser(t.database.db, t.ctx.tokens);
     const order = await buy(member.auth, 'week');
     const granted = await api.call('POST', apiPaths.adminUserVip(member.user.id), {
-      body: { days: 3 },
-      headers: { authorization: `Bearer ${TEST_ADMIN_TOKEN}` },
+      body: { days: 3, reason: 'goodwill' },
+      headers: await adminAuth(t, 'support'),
     });
     expect(granted.status, granted.text).toBe(200);
     const expiry = Date.parse(adminUserResponseSchema.parse(granted.body).data.vipExpireTime ?? '');

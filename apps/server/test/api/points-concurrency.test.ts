@@ -5,11 +5,12 @@ import {
   mallExchangeResponseSchema,
 } from '@drama/contracts';
 import { sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ADMIN_TOKEN } from '../support/accounts.js';
 import { buildUser } from '../support/factories.js';
 import { expectBalancesMatchLedger, expectRunningBalances } from '../support/ledger.js';
-import { ADMIN_AUTH as admin, memberCalls } from '../support/member-calls.js';
+import { type Auth, memberCalls } from '../support/member-calls.js';
+import { adminAuth } from '../support/admin-auth.js';
 import { useTestApp } from '../support/test-app.js';
 
 // On PGlite (one connection) concurrent requests interleave between statements; on PostgreSQL
@@ -18,6 +19,12 @@ import { useTestApp } from '../support/test-app.js';
 const DAY_MS = 86_400_000;
 const now = new Date('2030-05-01T02:00:00Z');
 const t = useTestApp({ ADMIN_TOKEN: TEST_ADMIN_TOKEN }, { clock: () => now });
+
+/** An operator's API token, made once the app is up. */
+const admin: Auth = {};
+beforeAll(async () => {
+  Object.assign(admin, await adminAuth(t));
+});
 const { call } = memberCalls(t);
 
 afterEach(async () => {
@@ -66,7 +73,7 @@ describe('racing for points', () => {
 
   it('twenty exchanges at once with points for five: exactly five go through', async () => {
     const { user, auth } = await buildUser(t.database.db, t.ctx.tokens);
-    const granted = await post(apiPaths.adminUserPoints(user.id), admin, { amount: 500, note: 'exactly five days' });
+    const granted = await post(apiPaths.adminUserPoints(user.id), admin, { amount: 500, note: 'exactly five days', reason: 'test' });
     expect(granted.status).toBe(200);
     const item = await t.database.db.selectFrom('mall_items').selectAll().where('slug', '=', 'vip-1d').executeTakeFirstOrThrow();
     expect(item.cost_points).toBe(100);

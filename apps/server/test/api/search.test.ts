@@ -19,6 +19,7 @@ import {
   HOT_SEARCH_OVERTAKE,
 } from '../../src/modules/search/service.js';
 import { TEST_ADMIN_TOKEN } from '../support/accounts.js';
+import { adminAuth } from '../support/admin-auth.js';
 import { buildUser } from '../support/factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
@@ -288,10 +289,11 @@ describe('search on a server just started', () => {
 describe('hot searches', () => {
   let t: TestApp;
   let now = Date.parse('2030-03-10T04:00:00Z');
-  const admin = { authorization: `Bearer ${TEST_ADMIN_TOKEN}` };
+  const admin = { authorization: '' };
 
   beforeAll(async () => {
     t = await createTestApp({ ADMIN_TOKEN: TEST_ADMIN_TOKEN }, { clock: () => new Date(now) });
+    Object.assign(admin, await adminAuth(t, 'content'));
   });
   afterAll(async () => {
     await t.close();

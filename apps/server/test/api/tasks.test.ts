@@ -17,7 +17,8 @@ import { dramaDetails } from '../support/catalogue.js';
 import { accountClient, TEST_ADMIN_TOKEN, uniqueEmail, uniquePhone } from '../support/accounts.js';
 import { multipart, tinyPng } from '../support/images.js';
 import { expectBalancesMatchLedger, expectRunningBalances } from '../support/ledger.js';
-import { ADMIN_AUTH, type Auth, memberCalls } from '../support/member-calls.js';
+import { type Auth, memberCalls } from '../support/member-calls.js';
+import { adminAuth } from '../support/admin-auth.js';
 import { useTestApp } from '../support/test-app.js';
 
 /** Shanghai wall-clock time as an instant: the tests speak of the day as members there see it. */
@@ -64,7 +65,7 @@ async function report(auth: Auth, type: TaskType, body?: unknown) {
 }
 
 async function setSettings(patch: Record<string, unknown>) {
-  return call('PUT', apiPaths.adminSettings(), ADMIN_AUTH, patch);
+  return call('PUT', apiPaths.adminSettings(), await adminAuth(t), patch);
 }
 
 async function summary(auth: Auth) {

@@ -39,6 +39,8 @@ function linkMedia(folder: string, file: string): void {
 let server: ChildProcess | undefined;
 let output = '';
 let baseUrl = '';
+/** The first owner's API token, issued with the bootstrap token as an operator starts. */
+let apiToken = '';
 
 beforeAll(async () => {
   mkdirSync(dataDir, { recursive: true });
@@ -68,6 +70,10 @@ beforeAll(async () => {
     if (Date.now() > deadline) throw new Error(`the server did not start:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+  // The first start made the owner; the bootstrap token in DATA_DIR issues their token.
+  const issued = await cli(['--url', baseUrl, 'token', 'create', '--operator', 'owner', '--role', 'owner', '--name', 'operations'], { env: { ADMIN_API_TOKEN: '' } });
+  if (issued.code !== 0) throw new Error(`token create failed: ${issued.stderr}`);
+  apiToken = issued.stdout.trim();
 }, 300_000);
 
 // Closing the embedded database after a run of imports is slow while other test files share the
@@ -87,14 +93,14 @@ interface Run {
   stderr: string;
 }
 
-/** Runs `npm run admin -- <args>` as an operator would, the token read from DATA_DIR/admin-token. */
+/** Runs `npm run admin -- <args>` as an operator would: their API token in ADMIN_API_TOKEN, the bootstrap token read from DATA_DIR/admin-token. */
 function cli(args: string[], options: { stdin?: string; env?: Record<string, string> } = {}): Promise<Run> {
-  const { ADMIN_TOKEN: _unset, ...inherited } = process.env;
+  const { ADMIN_TOKEN: _unset, ADMIN_API_TOKEN: _unsetToken, ...inherited } = process.env;
   return new Promise((resolve) => {
     const child = execFile(
       TSX,
       [CLI, ...args],
-      { cwd: REPO_ROOT, env: { ...inherited, DATA_DIR: dataDir, MEDIA_DIR: mediaDir, ...options.env }, timeout: 120_000 },
+      { cwd: REPO_ROOT, env: { ...inherited, DATA_DIR: dataDir, MEDIA_DIR: mediaDir, ADMIN_API_TOKEN: apiToken, ...options.env }, timeout: 120_000 },
       (error, stdout, stderr) => {
         resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
       },
@@ -166,6 +172,43 @@ describe('npm run admin: help and usage', () => {
       expect(run.stderr).toMatch(messages[index] ?? /./);
       expect(run.stdout).toBe('');
     });
+  });
+});
+
+describe('npm run admin: operators and tokens', () => {
+  it('makes an operator with a set-up link, issues their token, and refuses other calls with the bootstrap token', { timeout: 300_000 }, async () => {
+    const bootstrapOnly = { ADMIN_API_TOKEN: '' };
+    const created = await cli(['--url', baseUrl, 'operator', 'create', '--username', 'editor-one', '--role', 'content'], { env: bootstrapOnly });
+    expect(created.stderr).toBe('');
+    expect(created.code).toBe(0);
+    expect(created.stdout).toMatch(/Operator editor-one \(content\) created/);
+    expect(created.stdout).toMatch(/\/console\/setup\?token=[\w-]+/);
+
+    const issued = await cli(['--url', baseUrl, 'token', 'create', '--operator', 'editor-one', '--role', 'content', '--name', 'imports'], { env: bootstrapOnly });
+    expect(issued.code).toBe(0);
+    const token = issued.stdout.trim();
+    expect(token).toMatch(/^opk_/);
+    const asContent = await cli(['--url', baseUrl, '--token', token, 'user', 'list']);
+    expect(asContent.code).toBe(1);
+    expect(asContent.stderr).toMatch(/OPERATOR_FORBIDDEN/);
+
+    const [noToken, bootstrapCall, reset, disabled] = await Promise.all([
+      cli(['--url', baseUrl, 'user', 'list'], { env: bootstrapOnly }),
+      cli(['--url', baseUrl, 'user', 'list'], { env: { ADMIN_API_TOKEN: readFileSync(path.join(dataDir, 'admin-token'), 'utf8').trim() } }),
+      cli(['--url', baseUrl, 'operator', 'reset-2fa', 'editor-one'], { env: bootstrapOnly }),
+      cli(['--url', baseUrl, 'operator', 'disable', 'editor-one'], { env: bootstrapOnly }),
+    ]);
+    expect(noToken.code).toBe(1);
+    expect(noToken.stderr).toMatch(/ADMIN_API_TOKEN/);
+    expect(noToken.stderr).toMatch(/token create/);
+    expect(bootstrapCall.code).toBe(1);
+    expect(bootstrapCall.stderr).toMatch(/BOOTSTRAP_TOKEN_LIMITED/);
+    expect(reset.code).toBe(0);
+    expect(disabled.code).toBe(0);
+    expect(disabled.stdout).toMatch(/editor-one disabled/);
+    // Disabling revoked the operator's token.
+    const refused = await call('GET', '/admin/search/blocked-terms', { token });
+    expect(refused.status).toBe(401);
   });
 });
 

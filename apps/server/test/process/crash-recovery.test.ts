@@ -9,7 +9,7 @@ import { type DatabaseHandle, openDatabase, pgliteExtensions } from '../../src/d
 import { seedDramas } from '../../src/seed/catalogue-data.js';
 import { type ServerProcess, startServer, stopServer, waitUntilReady } from '../support/server-process.js';
 import { createThrowawayDatabase } from '../support/throwaway-database.js';
-import { Acknowledged, apiCaller, type Member, signUpMember } from '../support/write-stream.js';
+import { Acknowledged, apiCaller, type Member, ownerApiToken, signUpMember } from '../support/write-stream.js';
 
 /**
  * A server killed with SIGKILL in the middle of a stream of writes, then started again on the
@@ -65,7 +65,8 @@ async function start(env: Record<string, string>): Promise<{ server: ServerProce
     PAYMENT_CHANNELS: 'sandbox',
   });
   running.push(server);
-  return { server, api: apiCaller(await waitUntilReady(server), ADMIN_TOKEN) };
+  const url = await waitUntilReady(server);
+  return { server, api: apiCaller(url, await ownerApiToken(url, ADMIN_TOKEN)) };
 }
 
 interface Catalogue {
@@ -197,7 +198,7 @@ async function moneyLoop(api: ReturnType<typeof apiCaller>, member: Member, cata
       expect(exchanged.status, JSON.stringify(exchanged.body)).toBe(200);
       ledger((exchanged.body.data as { record: { id: number; amount: number } }).record);
     } else {
-      const granted = await api.call('POST', apiPaths.adminUserPoints(member.id), { admin: true, body: { amount: 40, note: 'stream' } });
+      const granted = await api.call('POST', apiPaths.adminUserPoints(member.id), { admin: true, body: { amount: 40, note: 'stream', reason: 'stream' } });
       if (granted.lost) return;
       expect(granted.status, JSON.stringify(granted.body)).toBe(200);
       ledger((granted.body.data as { record: { id: number; amount: number } }).record);

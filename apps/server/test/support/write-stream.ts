@@ -4,7 +4,28 @@ import { API_BASE } from '@drama/contracts';
 /** The answer to one call: status and JSON body, or `lost` when no answer came (the server died). */
 export type Outcome = { lost: false; status: number; body: { success: boolean; data?: unknown } } | { lost: true };
 
-/** Calls the API of a server process; a call the server never answers ends as `lost`, never hangs. */
+/**
+ * An owner's API token on a server process, made the way an operator starts: the bootstrap token
+ * makes an operator and issues their token (it may make no other admin call itself).
+ */
+export async function ownerApiToken(baseUrl: string, bootstrapToken: string): Promise<string> {
+  const username = `stream-${randomBytes(4).toString('hex')}`;
+  const post = async (path: string, body: unknown) => {
+    const response = await fetch(`${baseUrl}${API_BASE}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${bootstrapToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(20_000),
+    });
+    if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as { data: { token?: string } };
+  };
+  await post('/admin/operators', { username, role: 'owner' });
+  const issued = await post(`/admin/operators/${username}/tokens`, { name: 'stream', role: 'owner' });
+  return issued.data.token ?? '';
+}
+
+/** Calls the API of a server process; a call the server never answers ends as `lost`, never hangs. `adminToken` is an operator's API token. */
 export function apiCaller(baseUrl: string, adminToken: string) {
   async function call(
     method: 'GET' | 'POST' | 'DELETE',
