@@ -28,6 +28,9 @@ import { catalogueRoutes } from './modules/catalogue/routes.js';
 import { CatalogueService } from './modules/catalogue/service.js';
 import { catalogueConsoleRoutes } from './modules/catalogue/console-routes.js';
 import { CatalogueConsoleService } from './modules/catalogue/console-service.js';
+import { episodeConsoleRoutes } from './modules/episodes/console-routes.js';
+import { mediaJob } from './modules/episodes/media-job.js';
+import { EpisodeConsoleService } from './modules/episodes/service.js';
 import { exploreRoutes } from './modules/explore/routes.js';
 import { ExploreService } from './modules/explore/service.js';
 import { favoriteRoutes } from './modules/favorites/routes.js';
@@ -206,6 +209,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     search.invalidate();
   });
   const settings = new SettingsService(database.db);
+  const episodes = new EpisodeConsoleService(ctx, () => catalogue.invalidate());
+  await ctx.jobs.register(mediaJob(ctx, () => catalogue.invalidate()));
   const accounts = createAccountServices(ctx, { keys, log: server.log });
   const admin = new AdminService(ctx);
   const likes = new LikeService(ctx, catalogue);
@@ -292,6 +297,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
           await consoleScope.register(operatorConsoleRoutes(ctx, operators));
           await consoleScope.register(auditConsoleRoutes(ctx));
           await consoleScope.register(catalogueConsoleRoutes(ctx, new CatalogueConsoleService(ctx, catalogue)));
+          await consoleScope.register(episodeConsoleRoutes(ctx, episodes));
         },
         { prefix: '/console' },
       );

@@ -2,7 +2,7 @@ import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { COVER_WIDTHS, idSchema, mediaKeySchema } from '@drama/contracts';
 import fastifyStatic from '@fastify/static';
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
@@ -10,6 +10,8 @@ import { AppError } from '../../platform/errors.js';
 import type { CatalogueService } from '../catalogue/service.js';
 import { signPlaylist, signUntil } from '../catalogue/media-urls.js';
 import { CoverVariants, UnreadableCoverError } from './cover-variants.js';
+import { sendStored, storedText } from './stored-files.js';
+import { storedLayout } from './stored-layout.js';
 
 /**
  * The folders of MEDIA_DIR that anyone may read, each served from its own root. clips/ and hls/
@@ -158,20 +160,27 @@ export async function registerMedia(root: FastifyInstance, ctx: AppContext, cata
     options: {
       episodeId: number;
       isFree: boolean;
-      stored: ReturnType<typeof storedFile>;
+      /** A file under MEDIA_DIR, or a key in the storage (media processed from an upload). */
+      stored: ReturnType<typeof storedFile> | { key: string };
       publicPath: string;
       exp: string | undefined;
     },
   ): Promise<FastifyReply> {
-    if (options.isFree) {
+    const stored = options.stored;
+    if (options.isFree && !('key' in stored)) {
       reply.header('Cache-Control', PUBLIC_CACHE);
-      return reply.sendFile(options.stored.name, options.stored.root, { cacheControl: false });
+      return reply.sendFile(stored.name, stored.root, { cacheControl: false });
     }
     let text: string;
-    try {
-      text = await readFile(options.stored.file, 'utf8');
-    } catch {
-      throw new AppError('NOT_FOUND', 'No such media');
+    if ('key' in stored) {
+      text = await storedText(ctx.storage, stored.key);
+      if (options.isFree) return reply.type(PLAYLIST_TYPE).header('Cache-Control', PUBLIC_CACHE).send(text);
+    } else {
+      try {
+        text = await readFile(stored.file, 'utf8');
+      } catch {
+        throw new AppError('NOT_FOUND', 'No such media');
+      }
     }
     const expires = Number(options.exp);
     const ttl = ctx.config.MEDIA_URL_TTL_SECONDS;
@@ -181,12 +190,42 @@ export async function registerMedia(root: FastifyInstance, ctx: AppContext, cata
     return reply.type(PLAYLIST_TYPE).header('Cache-Control', 'private, no-store').send(signed);
   }
 
+  /**
+   * An episode whose media was processed from an upload: the same addresses and signing rules,
+   * its files read from the storage (stored-layout.ts) instead of MEDIA_DIR.
+   */
+  async function sendStoredEpisodeFile(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    params: z.infer<typeof episodeFileParams>,
+    query: z.infer<typeof signedQuery>,
+    episode: { is_free: boolean; media_key: string },
+  ): Promise<FastifyReply> {
+    const { id, file } = params;
+    const publicPath = `/media/episodes/${id}/${file}`;
+    const cache = episode.is_free ? PUBLIC_CACHE : PRIVATE_CACHE;
+    if (file === 'index.m3u8') {
+      if (!episode.is_free) assertSigned(publicPath, query);
+      return sendPlaylist(reply, { episodeId: id, isFree: episode.is_free, stored: { key: storedLayout.master(episode.media_key) }, publicPath, exp: query.exp });
+    }
+    if (file === 'video.mp4') {
+      if (!episode.is_free) assertSigned(publicPath, query);
+      return sendStored(request, reply, ctx.storage, storedLayout.video(episode.media_key), cache);
+    }
+    if (!episode.is_free) {
+      assertSigned(`/media/episodes/${id}/${file.startsWith('index.') ? 'index.m3u8' : 'video.mp4'}`, query);
+    }
+    const language = file.slice(file.indexOf('.') + 1, -'.vtt'.length);
+    return sendStored(request, reply, ctx.storage, storedLayout.subtitle(id, language), cache);
+  }
+
   app.get(
     '/media/episodes/:id/:file',
     { schema: { hide: true, params: episodeFileParams, querystring: signedQuery } },
     async (request, reply) => {
       const { id, file } = request.params;
       const episode = await catalogue.episode(id);
+      if (episode.media_source === 'storage') return sendStoredEpisodeFile(request, reply, request.params, request.query, episode);
       const key = plainMediaKey(episode.media_key, request.log, id);
       const publicPath = `/media/episodes/${id}/${file}`;
       if (file === 'index.m3u8') {
@@ -207,6 +246,11 @@ export async function registerMedia(root: FastifyInstance, ctx: AppContext, cata
       if (!isVideo && !episode.is_free) {
         assertSigned(`/media/episodes/${id}/${file.startsWith('index.') ? 'index.m3u8' : 'video.mp4'}`, request.query);
       }
+      // Subtitles uploaded through the console take the place of the demo's own.
+      if (!isVideo) {
+        const uploaded = storedLayout.subtitle(id, file.slice(file.indexOf('.') + 1, -'.vtt'.length));
+        if (await ctx.storage.head(uploaded)) return sendStored(request, reply, ctx.storage, uploaded, episode.is_free ? PUBLIC_CACHE : PRIVATE_CACHE);
+      }
       const stored = storedFile(clipsDir, isVideo ? `${key}.mp4` : `${key}${file.slice(file.indexOf('.'))}`);
       reply.header('Cache-Control', episode.is_free ? PUBLIC_CACHE : PRIVATE_CACHE);
       return reply.sendFile(stored.name, stored.root, { cacheControl: false });
@@ -219,6 +263,15 @@ export async function registerMedia(root: FastifyInstance, ctx: AppContext, cata
     async (request, reply) => {
       const { id, rung, file } = request.params;
       const episode = await catalogue.episode(id);
+      if (episode.media_source === 'storage') {
+        const publicPath = `/media/episodes/${id}/${rung}/${file}`;
+        if (!episode.is_free) assertSigned(publicPath, request.query);
+        const key = storedLayout.rendition(episode.media_key, rung, file);
+        if (file === 'index.m3u8') {
+          return sendPlaylist(reply, { episodeId: id, isFree: episode.is_free, stored: { key }, publicPath, exp: request.query.exp });
+        }
+        return sendStored(request, reply, ctx.storage, key, episode.is_free ? PUBLIC_CACHE : PRIVATE_CACHE);
+      }
       const key = plainMediaKey(episode.media_key, request.log, id);
       if (!catalogue.hls.has(key)) throw new AppError('NOT_FOUND', 'This episode has no HLS stream');
       const publicPath = `/media/episodes/${id}/${rung}/${file}`;

@@ -1,7 +1,8 @@
-import { CompiledQuery, sql } from 'kysely';
+import { CompiledQuery, sql, type Transaction } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
 import { JOB_SCHEMA } from '../../db/migrations/0012-media-pipeline.js';
 
 /** What a job's function is handed besides its data. */
@@ -63,14 +64,22 @@ export class JobQueue {
     if (this.started) await this.listen(definition as unknown as JobDefinition<object>);
   }
 
-  /** Queues a job; with `singletonKey`, at most one job of that key waits or runs at a time. */
-  async send(name: string, data: object, options: { singletonKey?: string; startAfterSeconds?: number } = {}): Promise<string | null> {
+  /**
+   * Queues a job. Given the transaction of the change it belongs to (`within`), the job is queued
+   * in it: both land, or neither.
+   */
+  async send(
+    name: string,
+    data: object,
+    options: { startAfterSeconds?: number; within?: Transaction<Database> } = {},
+  ): Promise<string | null> {
     const definition = this.definitions.get(name);
+    const within = options.within;
     return this.boss.send(name, data, {
       retryLimit: definition?.retryLimit ?? 2,
       retryDelay: definition?.retryDelaySeconds ?? 5,
-      ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
       ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
+      ...(within ? { db: { executeSql: async (text: string, values: unknown[] = []) => within.executeQuery(CompiledQuery.raw(text, values)) } } : {}),
     });
   }
 
