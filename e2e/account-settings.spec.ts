@@ -1,5 +1,5 @@
 import { API_BASE, STORAGE_KEYS, apiPaths } from '@drama/contracts';
-import { adminHeaders, createAccount, latestCode, signInAs, stored } from './accounts';
+import { operatorHeaders, createAccount, latestCode, signInAs, stored } from './accounts';
 import { expect, test } from './fixtures';
 
 test.use({ locale: 'en-US', allowedConsoleErrors: [/status of 4\d\d/] });
@@ -162,8 +162,8 @@ test('the profile shows the VIP card, points and entries', async ({ page, reques
 
   // An operator grants VIP: the profile call refreshes the kept user info.
   const granted = await request.post(`${API_BASE}${apiPaths.adminUserVip(account.user.id)}`, {
-    headers: adminHeaders(),
-    data: { days: 30 },
+    headers: await operatorHeaders(request),
+    data: { days: 30, reason: 'e2e' },
   });
   expect(granted.ok()).toBe(true);
   await page.reload();
@@ -180,8 +180,8 @@ test.describe('in Chinese', () => {
   test('the VIP expiry is written the Chinese way', async ({ page, request }) => {
     const account = await createAccount(request);
     await request.post(`${API_BASE}${apiPaths.adminUserVip(account.user.id)}`, {
-      headers: adminHeaders(),
-      data: { days: 30 },
+      headers: await operatorHeaders(request),
+      data: { days: 30, reason: 'e2e' },
     });
     await signInAs(page, account);
     await page.goto('/profile');

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { API_BASE, STORAGE_KEYS, apiPaths } from '@drama/contracts';
-import { adminHeaders, createAccount, latestCode, stored, uniqueUsername } from './accounts';
+import { operatorHeaders, createAccount, latestCode, stored, uniqueUsername } from './accounts';
 import { expect, recordToasts, test } from './fixtures';
 
 // Wrong passwords, taken names and refused codes are answered with 4xx, which the browser logs.
@@ -112,7 +112,7 @@ test('a wrong password says how many attempts remain, then the lock says how lon
 test('a disabled account gets its own error state', async ({ page, request }) => {
   const account = await createAccount(request);
   const response = await request.post(`${API_BASE}${apiPaths.adminUserDisable(account.user.id)}`, {
-    headers: adminHeaders(),
+    headers: await operatorHeaders(request),
   });
   expect(response.ok()).toBe(true);
   await page.goto('/auth/sign-in');

@@ -1,7 +1,4 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   API_BASE,
   STORAGE_KEYS,
@@ -12,6 +9,7 @@ import {
   type Episode,
   type Session,
 } from '@drama/contracts';
+import { operatorHeaders } from './accounts';
 import { seedStorage } from './fixtures';
 
 /** The first-visit swipe hint would cover the player in every test but its own. */
@@ -32,11 +30,9 @@ export async function signUp(request: APIRequestContext): Promise<Session> {
 
 /** Makes the member a VIP through the operator's call, and returns the session with fresh user info. */
 export async function makeVip(request: APIRequestContext, session: Session): Promise<Session> {
-  const dataDir = process.env.E2E_DATA_DIR ?? fileURLToPath(new URL('../.e2e-data', import.meta.url));
-  const token = readFileSync(path.join(dataDir, 'admin-token'), 'utf8').trim();
   const response = await request.post(`${API_BASE}${apiPaths.adminUserVip(session.user.id)}`, {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { days: 30 },
+    headers: await operatorHeaders(request),
+    data: { days: 30, reason: 'e2e' },
   });
   expect(response.ok(), await response.text()).toBe(true);
   const me = await request.get(`${API_BASE}${apiPaths.me()}`, { headers: { Authorization: `Bearer ${session.token}` } });

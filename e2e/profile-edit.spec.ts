@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { API_BASE, apiPaths, taskListResponseSchema } from '@drama/contracts';
-import { adminHeaders, createAccount, signInAs } from './accounts';
+import { operatorHeaders, createAccount, signInAs } from './accounts';
 import { expect, test } from './fixtures';
 import { paintedPng } from './images';
 
@@ -12,7 +12,7 @@ function makePhoto(): Promise<Buffer> {
 }
 
 async function setFollowTarget(request: APIRequestContext, link: string): Promise<void> {
-  const response = await request.put(`${API_BASE}${apiPaths.adminSettings()}`, { headers: adminHeaders(), data: { followUsLink: link } });
+  const response = await request.put(`${API_BASE}${apiPaths.adminSettings()}`, { headers: await operatorHeaders(request), data: { followUsLink: link } });
   expect(response.ok(), await response.text()).toBe(true);
 }
 

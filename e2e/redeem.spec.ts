@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { API_BASE, adminRedeemCreateResponseSchema, apiPaths, userProfileResponseSchema } from '@drama/contracts';
-import { adminCli, adminHeaders, createAccount, signInAs, type TestAccount } from './accounts';
+import { adminCli, operatorHeaders, createAccount, signInAs, type TestAccount } from './accounts';
 import { expect, test } from './fixtures';
 
 const TIME_ZONE = 'Asia/Shanghai';
@@ -9,7 +9,7 @@ test.use({ locale: 'en-US', timezoneId: TIME_ZONE, allowedConsoleErrors: [/statu
 
 async function createCodes(request: APIRequestContext, body: { type: 'vip_days' | 'points'; value: number; count: number }) {
   const response = await request.post(`${API_BASE}${apiPaths.adminRedeemCodes()}`, {
-    headers: adminHeaders(),
+    headers: await operatorHeaders(request),
     data: body,
   });
   expect(response.ok(), await response.text()).toBe(true);

@@ -1,11 +1,10 @@
-import { execFile } from 'node:child_process';
-import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { deflateSync, crc32 } from 'node:zlib';
 import { STORAGE_KEYS } from '@drama/contracts';
 import type { Page } from '@playwright/test';
-import { createAccount, signInAs } from './accounts';
+import { adminCli, createAccount, signInAs } from './accounts';
 import { systemSettings } from './api';
 import { expect, test } from './fixtures';
 
@@ -31,20 +30,6 @@ function makePng(size = 8): Buffer {
     chunk('IDAT', deflateSync(pixels)),
     chunk('IEND', Buffer.alloc(0)),
   ]);
-}
-
-/** The operator's command against this run's server, with this run's admin token. */
-function admin(baseURL: string, args: string[]): Promise<string> {
-  const dataDir = path.resolve(process.env.E2E_DATA_DIR ?? '.e2e-data');
-  const token = readFileSync(path.join(dataDir, 'admin-token'), 'utf8').trim();
-  return new Promise((resolve, reject) => {
-    execFile(
-      'npm',
-      ['run', '--silent', 'admin', '--', '--url', baseURL, ...args],
-      { env: { ...process.env, ADMIN_TOKEN: token }, timeout: 60_000 },
-      (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stderr}`)) : resolve(stdout)),
-    ).stdin?.end();
-  });
 }
 
 test('a member sends feedback with a screenshot and reads the reply', async ({ page, request, baseURL }) => {
@@ -94,7 +79,7 @@ test('a member sends feedback with a screenshot and reads the reply', async ({ p
   await expect(page.getByTestId('feedback-no-replies')).toBeVisible();
 
   const reply = 'Thanks for the report: fixed in the next release.';
-  await admin(baseURL!, ['feedback', 'reply', id!, '--message', reply]);
+  await adminCli(baseURL!, ['feedback', 'reply', id!, '--message', reply]);
 
   await page.reload();
   await expect(page.getByTestId('feedback-status')).toHaveAttribute('data-status', 'replied');
@@ -119,7 +104,7 @@ test('legal pages show the settings text as headings and paragraphs, never as ma
   const dir = mkdtempSync(path.join(tmpdir(), 'legal-'));
   const file = path.join(dir, 'agreement.txt');
   writeFileSync(file, ['一、总则', '<script>window.__x=1</script>', '请联系 {contact}。'].join('\n'));
-  await admin(baseURL!, ['settings', 'set', '--key', 'userAgreement', '--file', file]);
+  await adminCli(baseURL!, ['settings', 'set', '--key', 'userAgreement', '--file', file]);
 
   // The kept settings last a day: drop them as a fresh visitor would not have them.
   await page.evaluate((key) => localStorage.removeItem(key), STORAGE_KEYS.systemSettings);
@@ -129,7 +114,7 @@ test('legal pages show the settings text as headings and paragraphs, never as ma
   await expect(article.locator('p').nth(1)).toHaveText(`请联系 ${settings.contact}。`);
   await expect(article.locator('script')).toHaveCount(0);
   expect(await page.evaluate(() => (window as unknown as { __x?: number }).__x)).toBeUndefined();
-  await admin(baseURL!, ['settings', 'set', '--key', 'userAgreement', '--file', writeBack(dir, settings.userAgreement)]);
+  await adminCli(baseURL!, ['settings', 'set', '--key', 'userAgreement', '--file', writeBack(dir, settings.userAgreement)]);
 });
 
 test('customer service shows the hours, whether it is open, and the contact', async ({ page, request }) => {
