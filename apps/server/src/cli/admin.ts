@@ -53,7 +53,7 @@ Commands (with an operator's API token whose role may make the call):
   user list [--query <text>]                 users, by part of username, email or phone, or id
   user disable <id>                          refuse sign-in and end every token of a user
   user enable <id>                           let a disabled user sign in again
-  user vip <id> --days <n> --reason <text>  grant VIP days (from the later of now and expiry)
+  user vip <id> --days <n> --reason <text>   grant VIP days (from the later of now and expiry)
   redeem create --type vip_days|points --value <n> --count <n> [--expires <ISO date or +30d>]
                 [--campaign <name>]          make single-use redeem codes, printed one per line
   points grant <userId> --amount <n> --note <text> --reason <text>
