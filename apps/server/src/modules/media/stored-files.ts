@@ -46,12 +46,12 @@ export async function sendStored(request: FastifyRequest, reply: FastifyReply, s
     return reply.code(416).type('application/json; charset=utf-8').header('Content-Range', `bytes */${info.size}`).send({ success: false, code: 'BAD_REQUEST', message: 'The range is outside the file' });
   }
   try {
-    if (!range) return reply.header('Content-Length', info.size).send(request.method === 'HEAD' ? '' : await storage.get(key));
+    if (!range) return reply.header('Content-Length', info.size).send(await storage.get(key));
     return reply
       .code(206)
       .header('Content-Range', `bytes ${range.start}-${range.end}/${info.size}`)
       .header('Content-Length', range.end - range.start + 1)
-      .send(request.method === 'HEAD' ? '' : await storage.get(key, range));
+      .send(await storage.get(key, range));
   } catch (error) {
     if (error instanceof StorageNotFoundError) throw new AppError('NOT_FOUND', 'No such media');
     throw error;
