@@ -222,7 +222,7 @@ describe('a server killed in the middle of writes', () => {
     const members: Member[] = [];
     for (let i = 0; i < MEMBERS; i += 1) members.push(await signUpMember(first.api));
     for (const member of members) {
-      await first.api.data('POST', apiPaths.adminUserPoints(member.id), { admin: true, body: { amount: GRANTED_POINTS, note: 'start' } });
+      await first.api.data('POST', apiPaths.adminUserPoints(member.id), { admin: true, body: { amount: GRANTED_POINTS, note: 'start', reason: 'start' } });
     }
     const catalogue = await readCatalogue(first.api, members[0] as Member);
     expect(catalogue.episodes.length).toBeGreaterThan(3);
