@@ -77,6 +77,7 @@ import { answerClientError, answerFrameworkError, registerErrorHandler } from '.
 import { refuseNulCharacters } from './platform/nul-guard.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
 import { ResponseCache } from './platform/response-cache.js';
+import { CacheBroadcast } from './platform/cache-broadcast.js';
 import { MediaSigner } from './platform/media-signing.js';
 import { inProcessRateLimits, redisRateLimits } from './platform/rate-limits.js';
 import { closeRedis, connectRedis, createRedis, RedisHealth } from './platform/redis.js';
@@ -208,6 +209,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     responseCache.clear();
     search.invalidate();
   });
+  const catalogueChanges = new CacheBroadcast('catalogue', redis, () => catalogue.changedElsewhere());
+  catalogueChanges.register(server);
   const settings = new SettingsService(database.db);
   const episodes = new EpisodeConsoleService(ctx, () => catalogue.invalidate());
   await ctx.jobs.register(mediaJob(ctx, () => catalogue.invalidate()));
@@ -296,7 +299,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
         async (consoleScope) => {
           await consoleScope.register(operatorConsoleRoutes(ctx, operators));
           await consoleScope.register(auditConsoleRoutes(ctx));
-          await consoleScope.register(catalogueConsoleRoutes(ctx, new CatalogueConsoleService(ctx, catalogue)));
+          await consoleScope.register(catalogueConsoleRoutes(ctx, new CatalogueConsoleService(ctx, catalogue, catalogueChanges)));
           await consoleScope.register(episodeConsoleRoutes(ctx, episodes));
         },
         { prefix: '/console' },

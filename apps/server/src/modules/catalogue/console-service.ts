@@ -60,6 +60,8 @@ export class CatalogueConsoleService {
   constructor(
     private readonly ctx: AppContext,
     private readonly catalogue: CatalogueService,
+    /** Tells the other instances to drop their caches too. */
+    private readonly changes: { publish(): void } = { publish: () => {} },
   ) {}
 
   private get db(): Db {
@@ -99,6 +101,7 @@ export class CatalogueConsoleService {
       throw error;
     }
     this.catalogue.invalidate();
+    this.changes.publish();
     return result;
   }
 

@@ -51,8 +51,11 @@ export class ScheduledReleases {
   private async check(): Promise<void> {
     const now = this.clock();
     const generation = this.generation;
+    // A known time that has passed clears the caches even when another instance released the
+    // drama first and this one finds nothing left to release.
+    const passed = this.nextAt !== undefined && this.nextAt !== null && now.getTime() >= this.nextAt;
     const released = await releaseDue(this.db, now);
-    if (released.length > 0) this.onRelease();
+    if (released.length > 0 || passed) this.onRelease();
     const next = (await nextScheduledAt(this.db))?.getTime() ?? null;
     if (generation !== this.generation) return;
     this.nextAt = next;

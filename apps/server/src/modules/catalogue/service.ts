@@ -60,6 +60,12 @@ export class CatalogueService {
     this.releases = new ScheduledReleases(ctx.db, ctx.clock, () => this.invalidate());
   }
 
+  /** Another instance changed the catalogue: drop the caches and look at the schedule again. */
+  changedElsewhere(): void {
+    this.invalidate();
+    this.releases.forget();
+  }
+
   invalidate(): void {
     this.onInvalidate();
     this.lists.clear();
