@@ -3,6 +3,7 @@ import { Empty, Table, type TableProps } from 'antd';
 import type { Paged } from '@drama/contracts';
 import { useI18n } from '../i18n/i18n';
 import { LoadError } from '../ui/states';
+import { sortingFromTable, type Sorting } from './sorting';
 
 type BaseProps<T> = Omit<TableProps<T>, 'dataSource' | 'pagination' | 'loading'> & {
   /** A filter narrows the list: an empty answer then says "nothing matches", not "nothing yet". */
@@ -17,12 +18,18 @@ export function QueryTable<T extends object>({
   query,
   items,
   paging,
+  onSortChange,
   filtered = false,
   ...table
 }: BaseProps<T> & {
   query: UseQueryResult<unknown>;
   items: readonly T[] | undefined;
   paging?: { page: number; limit: number; total: number; onChange: (page: number, limit: number) => void };
+  /**
+   * Server-side sorting: columns declare `sorter: true` and `sortOrder: columnSortOrder(filters, key)`,
+   * and a header click comes here (`(sorting) => setFilters(sorting)`).
+   */
+  onSortChange?: (sorting: Sorting) => void;
 }) {
   const { t } = useI18n();
   if (query.isError && items === undefined) return <LoadError error={query.error} onRetry={() => void query.refetch()} />;
@@ -32,6 +39,10 @@ export function QueryTable<T extends object>({
       {...table}
       dataSource={items as T[] | undefined}
       loading={query.isFetching}
+      onChange={(pagination, tableFilters, sorter, extra) => {
+        if (extra.action === 'sort') onSortChange?.(sortingFromTable(sorter));
+        table.onChange?.(pagination, tableFilters, sorter, extra);
+      }}
       locale={{
         emptyText: query.isPending ? ' ' : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={filtered ? t('state.emptyFiltered') : t('state.empty')} />,
       }}
