@@ -55,7 +55,7 @@ describe('several instances', () => {
     const wanted = [...before].reverse();
     const answer = await first.server.inject({
       method: 'PUT',
-      url: `${API_BASE}/console/home/featured`,
+      url: `${API_BASE}/console/home-slots/featured`,
       headers: content.headers,
       payload: { dramaIds: wanted },
     });

@@ -396,14 +396,14 @@ describe('categories and tags', () => {
 
 describe('the home page featured carousel', () => {
   it('shows the new order on home at once', async () => {
-    const before = okData(await consoleCall('GET', '/home/featured'), featuredSlotsResponseSchema);
+    const before = okData(await consoleCall('GET', '/home-slots/featured'), featuredSlotsResponseSchema);
     expect(before.dramaIds.length).toBeGreaterThan(1);
     expect(okData(await viewer(apiPaths.featured()), dramaFeaturedResponseSchema).items.map((item) => item.id)).toEqual(before.dramaIds);
 
     const extra = (await latestIds()).find((id) => !before.dramaIds.includes(id));
     if (extra === undefined) throw new Error('no drama outside the carousel');
     const wanted = [extra, ...[...before.dramaIds].reverse().slice(1)];
-    const after = okData(await consoleCall('PUT', '/home/featured', { dramaIds: wanted }), featuredSlotsResponseSchema);
+    const after = okData(await consoleCall('PUT', '/home-slots/featured', { dramaIds: wanted }), featuredSlotsResponseSchema);
     expect(after.dramaIds).toEqual(wanted);
     expect(after.items.map((item) => item.featuredRank)).toEqual(wanted.map((_, index) => index + 1));
     expect(okData(await viewer(apiPaths.featured()), dramaFeaturedResponseSchema).items.map((item) => item.id)).toEqual(wanted);
@@ -411,9 +411,9 @@ describe('the home page featured carousel', () => {
     const [audit] = await auditRows('home.featured', 'featured');
     expect(audit).toMatchObject({ before: { dramaIds: before.dramaIds }, after: { dramaIds: wanted } });
 
-    const unknown = await consoleCall('PUT', '/home/featured', { dramaIds: [999_999] });
+    const unknown = await consoleCall('PUT', '/home-slots/featured', { dramaIds: [999_999] });
     expect([unknown.status, errorCode(unknown)]).toEqual([404, 'DRAMA_NOT_FOUND']);
-    const tooMany = await consoleCall('PUT', '/home/featured', { dramaIds: Array.from({ length: 11 }, (_, index) => index + 1) });
+    const tooMany = await consoleCall('PUT', '/home-slots/featured', { dramaIds: Array.from({ length: 11 }, (_, index) => index + 1) });
     expect(tooMany.status).toBe(400);
   });
 });
@@ -429,8 +429,8 @@ describe('who may change the catalogue', () => {
     ['POST', '/categories', { slug: 'role-kind', name: { 'zh-CN': 'a', 'zh-Hant': 'a', 'en-US': 'a' } }],
     ['PUT', '/categories/order', { ids: [] }],
     ['DELETE', '/tags/1'],
-    ['GET', '/home/featured'],
-    ['PUT', '/home/featured', { dramaIds: [] }],
+    ['GET', '/home-slots/featured'],
+    ['PUT', '/home-slots/featured', { dramaIds: [] }],
   ];
 
   it.each(['support', 'finance'] as OperatorRole[])('refuses %s', async (role) => {
@@ -480,7 +480,7 @@ describe('bad input', () => {
       ['POST', '/categories', { slug: 'x' }],
       ['PATCH', '/tags/1', { name: { 'zh-CN': '' } }],
       ['PUT', '/categories/order', { ids: 'all' }],
-      ['PUT', '/home/featured', { dramaIds: [1, 1] }],
+      ['PUT', '/home-slots/featured', { dramaIds: [1, 1] }],
     ];
     for (const [method, url, payload] of cases) {
       const answer = await consoleCall(method, url, payload);

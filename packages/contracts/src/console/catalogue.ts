@@ -190,7 +190,7 @@ export const deletedResponseSchema = ok(z.object({ id: z.int(), deleted: z.liter
 /* The home page's featured carousel: the banners at its top, in order. */
 
 /**
- * `PUT /console/home/featured`: the dramas of the carousel, first to last. Any status may be
+ * `PUT /console/home-slots/featured`: the dramas of the carousel, first to last. Any status may be
  * placed; viewers see the published ones, in this order.
  */
 export const featuredSlotsSchema = z.object({ dramaIds: uniqueIdsSchema.max(FEATURED_SLOT_LIMIT) });
@@ -198,3 +198,17 @@ export type FeaturedSlots = z.infer<typeof featuredSlotsSchema>;
 export const featuredSlotsResponseSchema = ok(
   z.object({ dramaIds: z.array(z.int()), items: z.array(consoleDramaSchema), limit: z.int() }),
 );
+
+/** The catalogue calls' paths, below `/api/v1/console`. */
+export const consoleCataloguePaths = {
+  dramas: () => '/dramas',
+  drama: (id: number) => `/dramas/${id}`,
+  dramaStatus: (id: number) => `/dramas/${id}/status`,
+  dramaCover: (id: number) => `/dramas/${id}/cover`,
+  categories: () => '/categories',
+  category: (id: number) => `/categories/${id}`,
+  categoryOrder: () => '/categories/order',
+  tags: () => '/tags',
+  tag: (id: number) => `/tags/${id}`,
+  featured: () => '/home-slots/featured',
+} as const;

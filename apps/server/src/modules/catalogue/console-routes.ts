@@ -260,7 +260,7 @@ export function catalogueConsoleRoutes(ctx: AppContext, service: CatalogueConsol
 
     route({
       method: 'GET',
-      url: '/home/featured',
+      url: '/home-slots/featured',
       access: 'console',
       role: CONTENT,
       summary: "The home page's featured carousel (its banners), first to last",
@@ -270,7 +270,7 @@ export function catalogueConsoleRoutes(ctx: AppContext, service: CatalogueConsol
 
     route({
       method: 'PUT',
-      url: '/home/featured',
+      url: '/home-slots/featured',
       access: 'console',
       role: CONTENT,
       audit: 'home.featured',
