@@ -1,6 +1,9 @@
 import type { ComponentType } from 'react';
 import type { OperatorRole } from '@drama/contracts';
 import {
+  AppstoreOutlined,
+  PlaySquareOutlined,
+  TagsOutlined,
   AuditOutlined,
   KeyOutlined,
   TeamOutlined,
@@ -30,7 +33,15 @@ export interface NavGroup {
 
 export const NAV_GROUPS: readonly NavGroup[] = [
   { key: 'overview', label: 'nav.overview', entries: [] },
-  { key: 'content', label: 'nav.content', entries: [] },
+  {
+    key: 'content',
+    label: 'nav.content',
+    entries: [
+      { path: 'dramas', label: 'nav.dramas', icon: PlaySquareOutlined },
+      { path: 'categories', label: 'nav.terms', icon: TagsOutlined },
+      { path: 'home-slots', label: 'nav.homeSlots', icon: AppstoreOutlined },
+    ],
+  },
   { key: 'members', label: 'nav.members', entries: [] },
   { key: 'money', label: 'nav.money', entries: [] },
   { key: 'campaigns', label: 'nav.campaigns', entries: [] },

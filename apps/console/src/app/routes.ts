@@ -18,6 +18,10 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
   { path: 'operators', access: ['owner'], load: () => import('../features/operators/operators-page') },
   { path: 'tokens', access: 'everyone', load: () => import('../features/tokens/tokens-page') },
   { path: 'audit', access: ['owner'], load: () => import('../features/audit/audit-page') },
+  { path: 'dramas', access: ['content'], load: () => import('../features/catalogue/dramas-page') },
+  { path: 'dramas/:id', access: ['content'], load: () => import('../features/catalogue/drama-page') },
+  { path: 'categories', access: ['content'], load: () => import('../features/catalogue/terms-page') },
+  { path: 'home-slots', access: ['content'], load: () => import('../features/home-slots/home-slots-page') },
 ];
 
 /** Who may open the page at a path of CONSOLE_PAGES; unknown paths are open to no one. */

@@ -1,3 +1,5 @@
+import { contentEnUS } from './content-en-US';
+
 /**
  * The console's English texts, the reference dictionary: its keys are the keys of every locale
  * (dictionaries.test.ts checks the other two). `{name}` marks a value filled in by `t`.
@@ -216,6 +218,7 @@ export const enUS = {
   'error.NETWORK_ERROR': 'The server cannot be reached. Check the connection.',
   'error.INVALID_RESPONSE': 'The server answered something unexpected.',
   'error.unknown': 'The request failed ({code}).',
+  ...contentEnUS,
 } as const;
 
 export type MessageKey = keyof typeof enUS;

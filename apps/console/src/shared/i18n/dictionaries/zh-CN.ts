@@ -1,3 +1,4 @@
+import { contentZhCN } from './content-zh-CN';
 import type { Dictionary } from './en-US';
 
 export const zhCN: Dictionary = {
@@ -214,4 +215,5 @@ export const zhCN: Dictionary = {
   'error.NETWORK_ERROR': '无法连接服务器，请检查网络。',
   'error.INVALID_RESPONSE': '服务器返回了无法识别的内容。',
   'error.unknown': '请求失败（{code}）。',
+  ...contentZhCN,
 };

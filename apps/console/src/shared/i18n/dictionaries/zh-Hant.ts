@@ -1,3 +1,4 @@
+import { contentZhHant } from './content-zh-Hant';
 import type { Dictionary } from './en-US';
 
 export const zhHant: Dictionary = {
@@ -214,4 +215,5 @@ export const zhHant: Dictionary = {
   'error.NETWORK_ERROR': '無法連線到伺服器，請檢查網路。',
   'error.INVALID_RESPONSE': '伺服器回傳了無法辨識的內容。',
   'error.unknown': '請求失敗（{code}）。',
+  ...contentZhHant,
 };
