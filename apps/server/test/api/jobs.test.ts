@@ -75,6 +75,21 @@ describe('job queue', () => {
     }
   }, 60_000);
 
+  it('keeps its house (expiry, archive, removal) on this database without errors', async () => {
+    const handle = await database.open();
+    open.push(handle);
+    const errors: unknown[] = [];
+    const log = { ...silent, error: (entry: unknown) => void errors.push(entry) } as never;
+    const queue = new JobQueue(handle.db, { stallSeconds: 2, pollSeconds: 0.5, log, maintenanceSeconds: 1 });
+    await queue.register({ name: 'house-check', run: async () => {} });
+    await queue.start();
+    await queue.send('house-check', {});
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    await queue.stop();
+    await handle.close();
+    expect(errors).toEqual([]);
+  }, 30_000);
+
   it('retries at once a job left running by a server that died', async () => {
     const { handle, queue } = await instance();
     const ran: string[] = [];

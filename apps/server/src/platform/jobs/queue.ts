@@ -28,6 +28,8 @@ export interface JobQueueOptions {
   stallSeconds: number;
   pollSeconds: number;
   log: FastifyBaseLogger;
+  /** How often finished jobs are archived and expired ones failed (default a minute). */
+  maintenanceSeconds?: number;
 }
 
 /**
@@ -51,7 +53,7 @@ export class JobQueue {
     this.boss = new PgBoss({
       db: { executeSql: async (text: string, values: unknown[] = []) => db.executeQuery(CompiledQuery.raw(text, values)) },
       schema: JOB_SCHEMA,
-      maintenanceIntervalSeconds: 60,
+      maintenanceIntervalSeconds: options.maintenanceSeconds ?? 60,
       // Cron schedules are not used yet; their clock checks cost every start most of a second.
       schedule: false,
     });
