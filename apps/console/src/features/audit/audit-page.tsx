@@ -41,15 +41,27 @@ export default function AuditPage() {
         </Flex>
       ),
     },
-    { title: t('audit.action'), dataIndex: 'action', render: (action: string) => <span className="mono">{action}</span> },
+    // A click on an action or a target shows that one's history.
+    {
+      title: t('audit.action'),
+      dataIndex: 'action',
+      render: (action: string) => (
+        <Typography.Link className="mono" onClick={() => setFilters({ action })}>
+          {action}
+        </Typography.Link>
+      ),
+    },
     {
       title: t('audit.target'),
       key: 'target',
       render: (_: unknown, entry) => (
-        <span className="mono">
+        <Typography.Link
+          className="mono"
+          onClick={() => setFilters({ targetType: entry.targetType, targetId: entry.targetId ?? undefined })}
+        >
           {entry.targetType}
           {entry.targetId !== null && ` #${entry.targetId}`}
-        </span>
+        </Typography.Link>
       ),
     },
     { title: t('audit.via'), dataIndex: 'via', width: 120, render: (via: AuditEntry['via']) => <Tag color={VIA_COLORS[via]}>{t(`audit.via.${via}`)}</Tag> },

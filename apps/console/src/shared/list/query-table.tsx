@@ -36,6 +36,8 @@ export function QueryTable<T extends object>({
   return (
     <Table<T>
       size="small"
+      // A narrow screen (a tablet) scrolls a wide table sideways rather than squeezing its columns.
+      scroll={{ x: 'max-content' }}
       {...table}
       dataSource={items as T[] | undefined}
       loading={query.isFetching}
