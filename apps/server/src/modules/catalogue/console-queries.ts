@@ -227,6 +227,19 @@ export async function releaseDue(db: Db, now: Date): Promise<number[]> {
   return rows.map((row) => row.id);
 }
 
+/** Whether a drama came out (was published with a time) after `after` and by `upTo`. */
+export async function publishedBetween(db: Db, after: Date, upTo: Date): Promise<boolean> {
+  const row = await db
+    .selectFrom('dramas')
+    .select('id')
+    .where('status', '=', 'published')
+    .where('published_at', '>', after)
+    .where('published_at', '<=', upTo)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function nextScheduledAt(db: Db): Promise<Date | null> {
   const row = await db
     .selectFrom('dramas')

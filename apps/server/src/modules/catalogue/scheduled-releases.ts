@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
-import { nextScheduledAt, releaseDue } from './console-queries.js';
+import { nextScheduledAt, publishedBetween, releaseDue } from './console-queries.js';
 
 /** How often an instance asks again for the next scheduled time: schedules set on another instance. */
 const RECHECK_MS = 15_000;
@@ -51,11 +51,13 @@ export class ScheduledReleases {
   private async check(): Promise<void> {
     const now = this.clock();
     const generation = this.generation;
-    // A known time that has passed clears the caches even when another instance released the
-    // drama first and this one finds nothing left to release.
-    const passed = this.nextAt !== undefined && this.nextAt !== null && now.getTime() >= this.nextAt;
+    const since = this.checkedAt;
     const released = await releaseDue(this.db, now);
-    if (released.length > 0 || passed) this.onRelease();
+    // A drama that came out since the last check may sit behind this instance's caches even when
+    // another instance released it first and this one found nothing left to release. (Before the
+    // first check nothing is cached: the check runs ahead of every request.)
+    const appeared = released.length > 0 || (Number.isFinite(since) && (await publishedBetween(this.db, new Date(since), now)));
+    if (appeared) this.onRelease();
     const next = (await nextScheduledAt(this.db))?.getTime() ?? null;
     if (generation !== this.generation) return;
     this.nextAt = next;
