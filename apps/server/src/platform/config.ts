@@ -305,6 +305,13 @@ const envSchema = z.object({
     .transform((list) => [...new Set(list.split(',').map((rung) => Number(rung.trim())))].sort((a, b) => a - b)),
   /** The largest video file an operator may upload. */
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(4 * 1024 * 1024 * 1024),
+  /**
+   * Where uploads still coming in keep their bytes (default DATA_DIR/upload-parts). Instances
+   * that share this folder can each take the next chunk of an upload; otherwise a resumed upload
+   * must reach the instance it started on. Unfinished uploads go after UPLOAD_PARTS_HOURS.
+   */
+  UPLOAD_PARTS_DIR: optionalString,
+  UPLOAD_PARTS_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(24),
   /** How often each instance asks the job queue for work. */
   JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   /** A running job whose server has not been heard from for this long is retried elsewhere. */
@@ -336,9 +343,10 @@ const envSchema = z.object({
   }
 });
 
-export type Config = Omit<z.infer<typeof envSchema>, 'DATA_DIR' | 'MEDIA_DIR' | 'WEB_DIST_DIR' | 'CONSOLE_DIST_DIR' | 'UPLOAD_DIR' | 'STORAGE_DIR'> & {
+export type Config = Omit<z.infer<typeof envSchema>, 'DATA_DIR' | 'MEDIA_DIR' | 'WEB_DIST_DIR' | 'CONSOLE_DIST_DIR' | 'UPLOAD_DIR' | 'STORAGE_DIR' | 'UPLOAD_PARTS_DIR'> & {
   UPLOAD_DIR: string;
   STORAGE_DIR: string;
+  UPLOAD_PARTS_DIR: string;
   DATA_DIR: string;
   MEDIA_DIR: string;
   WEB_DIST_DIR: string;
@@ -366,6 +374,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     DATA_DIR: path.resolve(config.DATA_DIR),
     UPLOAD_DIR: path.resolve(config.UPLOAD_DIR ?? path.join(config.DATA_DIR, 'uploads')),
     STORAGE_DIR: path.resolve(config.STORAGE_DIR ?? path.join(config.DATA_DIR, 'storage')),
+    UPLOAD_PARTS_DIR: path.resolve(config.UPLOAD_PARTS_DIR ?? path.join(config.DATA_DIR, 'upload-parts')),
     MEDIA_DIR: path.resolve(config.MEDIA_DIR),
     WEB_DIST_DIR: path.resolve(config.WEB_DIST_DIR),
     CONSOLE_DIST_DIR: path.resolve(config.CONSOLE_DIST_DIR),

@@ -9,7 +9,7 @@ import { type RestorableDatabase, restorableDatabase } from '../support/restorab
  * while running it (no heartbeat) is retried by the next instance that looks.
  */
 
-const silent = { error: () => {}, warn: () => {}, info: () => {}, debug: () => {} } as never;
+const silent = { error: () => {}, warn: () => {}, info: () => {}, debug: () => {} };
 let database: RestorableDatabase;
 const open: DatabaseHandle[] = [];
 
@@ -24,7 +24,7 @@ afterAll(async () => {
 async function instance(): Promise<{ handle: DatabaseHandle; queue: JobQueue }> {
   const handle = await database.open();
   open.push(handle);
-  return { handle, queue: new JobQueue(handle.db, { stallSeconds: 2, pollSeconds: 0.5, log: silent }) };
+  return { handle, queue: new JobQueue(handle.db, { stallSeconds: 2, pollSeconds: 0.5, log: silent as never }) };
 }
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {

@@ -38,7 +38,7 @@ function isVideoUpload(metadata: Record<string, string>): boolean {
  * Resumable uploads of video files by the tus protocol (tus.io) at CONSOLE_UPLOADS_PATH, for
  * operators of role content: POST creates an upload (Upload-Length, Upload-Metadata with
  * filename and filetype), PATCH sends bytes from the offset HEAD reports, so a dropped
- * connection resumes where it stopped. The parts wait in DATA_DIR/upload-parts; a finished
+ * connection resumes where it stopped. The parts wait in UPLOAD_PARTS_DIR; a finished
  * upload moves into the storage (uploads/<id>) before the last PATCH is answered, and its id is
  * then what an episode is made from. Size and type are checked before the protocol sees the
  * request, and refusals come in the API's error envelope. Register inside the console scope
@@ -46,10 +46,14 @@ function isVideoUpload(metadata: Record<string, string>): boolean {
  */
 export async function registerEpisodeUploads(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const base = '/uploads';
-  const directory = path.join(ctx.config.DATA_DIR, 'upload-parts');
+  const directory = ctx.config.UPLOAD_PARTS_DIR;
   /** The operator sending the bytes of each upload now: the one whose last PATCH finishes it is audited. */
   const finishing = new Map<string, Actor>();
-  const store = new FileStore({ directory });
+  const store = new FileStore({ directory, expirationPeriodInMilliseconds: ctx.config.UPLOAD_PARTS_HOURS * 3_600_000 });
+  // Uploads abandoned half-way would fill the disk: each instance clears its expired ones hourly.
+  const sweeper = setInterval(() => void store.deleteExpired().catch((error: unknown) => app.log.warn({ err: error }, 'clearing expired uploads failed')), 3_600_000);
+  sweeper.unref();
+  app.addHook('onClose', async () => clearInterval(sweeper));
   const tus = new TusServer({
     path: CONSOLE_UPLOADS_PATH,
     datastore: store,
