@@ -309,8 +309,21 @@ describe('covers', () => {
     const squareMeta = await sharp(readFileSync(stored(second.coverUrl))).metadata();
     expect((squareMeta.width ?? 0) * 4).toBe((squareMeta.height ?? 0) * 3);
 
+    // A phone photo stored on its side (EXIF orientation 6) is cropped as the cropper showed it: upright.
+    const sideways = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#204060' } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    const upright = okData(
+      await uploadCover(drama.id, sideways, { x: 0, y: 0, width: 600, height: 800 }, 'image/jpeg'),
+      consoleDramaResponseSchema,
+    );
+    const uprightMeta = await sharp(readFileSync(stored(upright.coverUrl))).metadata();
+    expect(uprightMeta).toMatchObject({ width: 600, height: 800 });
+    expect(uprightMeta.orientation).toBeUndefined();
+
     const audit = await auditRows('drama.cover', drama.id);
-    expect(audit).toHaveLength(2);
+    expect(audit).toHaveLength(3);
     expect(audit[1]?.before).toEqual({ coverUrl: first.coverUrl });
     expect(audit[1]?.after).toMatchObject({ coverUrl: second.coverUrl });
   });
