@@ -250,6 +250,25 @@ describe('episodes from uploads', () => {
     expect(await t.ctx.storage.head(`clips/${before.media_key.slice(1)}.mp4`)).toBeNull();
   }, 60_000);
 
+  it('signs every address of a locked processed episode, as it does the demo\'s', async () => {
+    const episode = made[0] as ConsoleEpisode;
+    await call('PUT', `/dramas/${dramaId}/free-episodes`, { count: 0 });
+    const masterPath = `/media/episodes/${episode.id}/index.m3u8`;
+    expect((await t.server.inject({ url: masterPath })).statusCode).toBe(403);
+    const master = await t.server.inject({ url: t.ctx.mediaSigner.sign(masterPath).url });
+    expect(master.statusCode).toBe(200);
+    expect(master.headers['cache-control']).toBe('private, no-store');
+    const rung = master.body.split('\n').find((line) => line.startsWith('240p/index.m3u8?exp=')) ?? '';
+    const playlist = await t.server.inject({ url: `/media/episodes/${episode.id}/${rung}` });
+    expect(playlist.statusCode).toBe(200);
+    const segment = playlist.body.split('\n').find((line) => line.startsWith('seg-000.ts?exp=')) ?? '';
+    expect((await t.server.inject({ url: `/media/episodes/${episode.id}/240p/${segment}` })).statusCode).toBe(200);
+    expect((await t.server.inject({ url: `/media/episodes/${episode.id}/240p/${segment.replace(/sig=./, 'sig=x')}` })).statusCode).toBe(403);
+    expect((await t.server.inject({ url: `/media/episodes/${episode.id}/240p/seg-000.ts` })).statusCode).toBe(403);
+    const mp4 = t.ctx.mediaSigner.sign(`/media/episodes/${episode.id}/video.mp4`).url;
+    expect((await t.server.inject({ url: mp4, headers: { range: 'bytes=0-9' } })).statusCode).toBe(206);
+  });
+
   it('writes an audit row for each change', async () => {
     const actions = await t.database.db.selectFrom('audit_log').select(['action']).where('username', '=', content.operator.username).execute();
     expect(new Set(actions.map((row) => row.action))).toEqual(
