@@ -93,3 +93,36 @@ test('with two-factor sign-in required for everyone, a new operator sets it up b
     await expect(requireTotp).not.toBeChecked();
   }
 });
+
+test('an operator makes an API token with their own role, sees it once, and revokes it', async ({ page, request }) => {
+  const editor = await newOperator(request, 'content');
+  await chooseSetupPassword(page, editor.setupPath);
+  await page.goto('/console/tokens');
+  await signIn(page, editor.username);
+  await expect(page.getByText('Nothing here yet')).toBeVisible();
+
+  await page.getByRole('button', { name: 'New token' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Name').fill('nightly export');
+  // A content editor may hand a token their own role only.
+  await dialog.getByLabel('Role').click();
+  await expect(page.locator('.ant-select-item-option')).toHaveText(['Content editor']);
+  await page.keyboard.press('Escape');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+
+  const token = (await page.getByTestId('issued-token').innerText()).trim();
+  expect(token).toMatch(/^opk_/);
+  // The token works as a bearer token for the console's calls.
+  const me = await request.get('/api/v1/console/tokens', { headers: { Authorization: `Bearer ${token}` } });
+  expect(me.status()).toBe(200);
+  await page.getByRole('button', { name: 'Close' }).first().click();
+
+  const row = page.getByRole('row', { name: /nightly export/ });
+  await expect(row).toContainText('Active');
+  await expect(row).not.toContainText(token.slice(12));
+  await row.getByRole('button', { name: 'Revoke' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click();
+  await expect(row).toContainText('Revoked');
+  const refused = await request.get('/api/v1/console/tokens', { headers: { Authorization: `Bearer ${token}` } });
+  expect(refused.status()).toBe(401);
+});
