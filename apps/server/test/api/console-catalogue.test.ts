@@ -172,6 +172,9 @@ describe('dramas in the console', () => {
     const at = new Date(clock().getTime() + 10 * MINUTE);
     const scheduled = okData(await setStatus(drama.id, { status: 'scheduled', publishAt: at.toISOString() }), consoleDramaResponseSchema);
     expect(scheduled).toMatchObject({ status: 'scheduled', publishedAt: at.toISOString() });
+    const [audit] = await auditRows('drama.status', drama.id);
+    expect(audit?.before).toMatchObject({ status: 'draft', publishedAt: null });
+    expect(audit?.after).toMatchObject({ status: 'scheduled', publishedAt: at.toISOString() });
 
     expect(await latestIds()).not.toContain(drama.id);
     expect((await viewer(apiPaths.drama(drama.id))).status).toBe(404);
