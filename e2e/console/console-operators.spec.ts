@@ -126,3 +126,18 @@ test('an operator makes an API token with their own role, sees it once, and revo
   const refused = await request.get('/api/v1/console/tokens', { headers: { Authorization: `Bearer ${token}` } });
   expect(refused.status()).toBe(401);
 });
+
+test('a session that ends while the console is open leads to sign-in and back to the page', async ({ page, request, context }) => {
+  const agent = await newOperator(request, 'support');
+  await chooseSetupPassword(page, agent.setupPath);
+  await page.goto('/console/account');
+  await signIn(page, agent.username);
+  await expect(page.getByTestId('operator')).toContainText(agent.username);
+
+  await context.clearCookies();
+  await page.getByRole('menuitem', { name: 'API tokens' }).click();
+  await expect(page).toHaveURL(/\/console\/sign-in\?next=%2Ftokens$/);
+  await signIn(page, agent.username);
+  await expect(page).toHaveURL(/\/console\/tokens$/);
+  await expect(page.getByRole('heading', { name: 'API tokens' })).toBeVisible();
+});
