@@ -50,7 +50,7 @@ export default function SignInPage() {
       description={
         attempts !== undefined
           ? t('signIn.attemptsLeft', { count: attempts })
-          : retryAfter !== undefined && isApiError(error) && error.code === 'OPERATOR_LOCKED'
+          : retryAfter !== undefined && isApiError(error) && (error.code === 'OPERATOR_LOCKED' || error.code === 'RATE_LIMITED')
             ? t('signIn.lockedFor', { minutes: Math.max(1, Math.ceil(retryAfter / 60)) })
             : undefined
       }
