@@ -95,7 +95,7 @@ async function viewerEpisodeIds(base: string): Promise<number[]> {
 
 describe('a server killed during a transcode', () => {
   it('takes the job up again after the restart and publishes the episode only whole', async () => {
-    const clip = readFileSync(await makeClip(path.join(work, 'clip.mp4'), { seconds: 5 }));
+    const clip = readFileSync(await makeClip(path.join(work, 'clip.mp4'), { seconds: 4 }));
     let base = await start();
     const uploadId = await new TusClient(base, auth).upload(clip, 'crash.mp4');
     const created = await fetch(`${base}${API_BASE}/console/dramas/${dramaId}/episodes`, {
@@ -145,7 +145,7 @@ describe('a server killed during a transcode', () => {
     for (const rung of rungs) {
       const playlist = await (await fetch(`${base}/media/episodes/${episode.id}/${rung}`)).text();
       const segments = playlist.split('\n').filter((line) => line.endsWith('.ts'));
-      expect(segments.length).toBeGreaterThanOrEqual(3);
+      expect(segments.length).toBeGreaterThanOrEqual(2);
       for (const segment of segments) {
         const answer = await fetch(`${base}/media/episodes/${episode.id}/${rung.split('/')[0]}/${segment}`, { method: 'HEAD' });
         expect(answer.status, `${rung} ${segment}`).toBe(200);

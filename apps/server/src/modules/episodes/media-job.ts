@@ -54,7 +54,7 @@ export function mediaJob(ctx: AppContext, onPublished: () => void) {
   return {
     name: PROCESS_MEDIA_JOB,
     retryLimit: MEDIA_JOB_ATTEMPTS - 1,
-    retryDelaySeconds: 5,
+    retryDelaySeconds: 2,
     async run(data: { mediaJobId: number }, run: JobRun): Promise<void> {
       const job = await queries.findJob(db, data.mediaJobId);
       if (!job || job.state === 'succeeded') return;
