@@ -230,6 +230,14 @@ describe('episodes from uploads', () => {
     expect((await finished(job.id)).failureReason).toMatch(/not a video/i);
     const succeeded = (made[0] as ConsoleEpisode).job?.id ?? 0;
     expect((await call('POST', `/media-jobs/${succeeded}/retry`)).statusCode).toBe(409);
+
+    // A failed episode can be deleted; one viewers see cannot, until it is unpublished.
+    const deleted = await call('DELETE', `/episodes/${episode.id}`);
+    expect(deleted.statusCode).toBe(200);
+    const left = consoleEpisodeListResponseSchema.parse(deleted.json()).data.items;
+    expect(left.map((item) => item.id)).not.toContain(episode.id);
+    expect(left.map((item) => item.sequence)).toEqual(left.map((_, index) => index + 1));
+    expect((await call('DELETE', `/episodes/${(made[0] as ConsoleEpisode).id}`)).statusCode).toBe(409);
   }, 60_000);
 
   it('replaces an episode\'s file: the old media plays until the new is ready, then the new one', async () => {
@@ -272,7 +280,7 @@ describe('episodes from uploads', () => {
   it('writes an audit row for each change', async () => {
     const actions = await t.database.db.selectFrom('audit_log').select(['action']).where('username', '=', content.operator.username).execute();
     expect(new Set(actions.map((row) => row.action))).toEqual(
-      new Set(['upload.create', 'episode.upload', 'episode.free-count', 'episode.reorder', 'episode.status', 'episode.subtitle.upload', 'episode.subtitle.delete', 'media-job.retry', 'episode.replace-file']),
+      new Set(['upload.create', 'episode.upload', 'episode.free-count', 'episode.reorder', 'episode.status', 'episode.subtitle.upload', 'episode.subtitle.delete', 'media-job.retry', 'episode.delete', 'episode.replace-file']),
     );
   });
 });

@@ -89,6 +89,18 @@ export function episodeConsoleRoutes(ctx: AppContext, service: EpisodeConsoleSer
     });
 
     route({
+      method: 'DELETE',
+      url: '/episodes/:id',
+      access: 'console',
+      role: CONTENT,
+      audit: 'episode.delete',
+      summary: 'Deletes an episode viewers cannot see (draft, unpublished, processing or failed); the ones after it move up',
+      params: idParamsSchema,
+      response: consoleEpisodeListResponseSchema,
+      handler: async (actor, request) => service.deleteEpisode(actor, request.params.id),
+    });
+
+    route({
       method: 'POST',
       url: '/episodes/:id/file',
       access: 'console',

@@ -14,7 +14,8 @@ import { AppError } from '../../platform/errors.js';
 import type { Actor } from '../../platform/operators.js';
 import { pageOf, pageWindow } from '../../platform/paging.js';
 import { storedLayout } from '../media/stored-layout.js';
-import { PROCESS_MEDIA_JOB } from './media-job.js';
+import { isStoredMediaKey } from '../catalogue/media-urls.js';
+import { PROCESS_MEDIA_JOB, removeMedia } from './media-job.js';
 import * as queries from './queries.js';
 import { SubtitleFormatError, toWebVtt } from './subtitles.js';
 
@@ -236,6 +237,46 @@ export class EpisodeConsoleService {
     });
     await this.ctx.storage.delete(storedLayout.subtitle(episodeId, language));
     return this.get(episodeId);
+  }
+
+  /**
+   * Removes an episode viewers cannot see (a draft, an unpublished one, one still processing or
+   * whose processing failed); the episodes after it move up one, and its stored media and
+   * subtitles go. A job still running for it finds no episode and changes nothing.
+   */
+  async deleteEpisode(actor: Actor, episodeId: number): Promise<{ items: ConsoleEpisode[]; freeEpisodeCount: number }> {
+    const removed = await this.ctx.db.transaction().execute(async (trx) => {
+      const episode = await queries.findEpisode(trx, episodeId);
+      if (!episode) throw new AppError('EPISODE_NOT_FOUND', `Episode ${episodeId} not found`);
+      if (episode.status === 'published' && episode.media_status === 'ready') {
+        throw new AppError('CONFLICT', 'Viewers see this episode: unpublish it before deleting it');
+      }
+      const jobs = await trx.selectFrom('media_jobs').select(['id', 'upload_id']).where('episode_id', '=', episodeId).execute();
+      const subtitles = await queries.findSubtitleLanguages(trx, [episodeId]);
+      const free = (await queries.findEpisodes(trx, episode.drama_id)).filter((row) => row.is_free).length;
+      await trx.deleteFrom('episodes').where('id', '=', episodeId).execute();
+      const rest = (await queries.findEpisodes(trx, episode.drama_id)).map((row) => row.id);
+      await queries.renumber(trx, episode.drama_id, rest);
+      await queries.applyFreeCount(trx, episode.drama_id, Math.min(free, rest.length));
+      await queries.recountDrama(trx, episode.drama_id);
+      await writeAudit(trx, actor, {
+        action: 'episode.delete',
+        targetType: 'episode',
+        targetId: episodeId,
+        before: { dramaId: episode.drama_id, sequence: episode.sequence, status: episode.status, mediaStatus: episode.media_status },
+      });
+      return { episode, jobs, subtitles };
+    });
+    // The files go after the rows: a failure here leaves unreferenced objects, never a broken episode.
+    const { episode, jobs, subtitles } = removed;
+    if (isStoredMediaKey(episode.media_key)) await removeMedia(this.ctx, episode.media_key);
+    for (const job of jobs) {
+      await removeMedia(this.ctx, storedLayout.key(job.id));
+      await this.ctx.storage.delete(storedLayout.upload(job.upload_id)).catch(() => undefined);
+    }
+    for (const subtitle of subtitles) await this.ctx.storage.delete(storedLayout.subtitle(episodeId, subtitle.language)).catch(() => undefined);
+    this.onChange();
+    return this.list(episode.drama_id);
   }
 
   async jobs(query: MediaJobListQuery): Promise<Paged<MediaJob>> {
