@@ -167,6 +167,11 @@ describe('episodes from uploads', () => {
     expect((await t.server.inject({ url: `/media/episodes/${episode.id}/video.mp4`, headers: { range: 'bytes=99999999-' } })).statusCode).toBe(416);
     const play = await t.server.inject({ url: `${API_BASE}${apiPaths.play(episode.id)}` });
     expect(play.json().data).toMatchObject({ format: 'hls', playUrl: `/media/episodes/${episode.id}/index.m3u8` });
+    const { previewUrl } = consoleEpisodeResponseSchema.parse((await call('GET', `/episodes/${episode.id}`)).json()).data;
+    expect(previewUrl).toBe(`/api/v1/console/episodes/${episode.id}/video.mp4`);
+    const preview = await t.server.inject({ url: previewUrl ?? '', headers: { ...content.headers, range: 'bytes=4-7' } });
+    expect(preview.statusCode).toBe(206);
+    expect(preview.body).toBe('ftyp');
     const poster = await call('GET', `/episodes/${episode.id}/poster`);
     expect(poster.statusCode).toBe(200);
     expect(poster.headers['content-type']).toBe('image/jpeg');

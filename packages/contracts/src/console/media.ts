@@ -71,6 +71,11 @@ export const consoleEpisodeSchema = z.object({
   durationSeconds: z.int(),
   /** The console's own address of the poster (needs the session); null before the first processing. */
   posterUrl: z.string().nullable(),
+  /**
+   * The console's own address of the processed MP4 (needs the session; byte ranges), to watch an
+   * episode before it is published; null for the demo's episodes and before the first processing.
+   */
+  previewUrl: z.string().nullable(),
   /** Languages with an uploaded subtitle file. */
   subtitles: z.array(consoleSubtitleLanguageSchema),
   /** The latest processing job (a replacement in progress, or the one that made the media). */

@@ -16,6 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context.js';
 import { routeGroup } from '../../platform/route.js';
+import { sendStored } from '../media/stored-files.js';
 import type { EpisodeConsoleService } from './service.js';
 import { registerEpisodeUploads } from './uploads.js';
 
@@ -184,6 +185,16 @@ export function episodeConsoleRoutes(ctx: AppContext, service: EpisodeConsoleSer
       params: idParamsSchema,
       response: mediaJobResponseSchema,
       handler: async (actor, request) => service.retry(actor, request.params.id),
+    });
+
+    // The preview is a video with byte ranges, not the envelope: a plain route with the same rule.
+    app.route({
+      method: 'GET',
+      url: '/episodes/:id/video.mp4',
+      config: { console: { role: CONTENT } } as Record<string, unknown>,
+      schema: { hide: true, params: idParamsSchema },
+      onRequest: async (request) => ctx.operators.check(request, { role: CONTENT }),
+      handler: async (request, reply) => sendStored(request, reply, ctx.storage, await service.previewKey(request.params.id), 'private, max-age=300'),
     });
 
     // The poster is an image, not the envelope: a plain route with the same rule.

@@ -74,6 +74,7 @@ export class EpisodeConsoleService {
         visible: row.status === 'published' && row.media_status === 'ready',
         durationSeconds: row.duration_seconds,
         posterUrl: row.poster_key ? `/api/v1/console/episodes/${row.id}/poster` : null,
+        previewUrl: isStoredMediaKey(row.media_key) ? `/api/v1/console/episodes/${row.id}/video.mp4` : null,
         subtitles: subtitles.filter((subtitle) => subtitle.episode_id === row.id).map((subtitle) => subtitle.language),
         job: job ? presentJob(job) : null,
         updatedAt: iso(row.updated_at),
@@ -306,6 +307,13 @@ export class EpisodeConsoleService {
       await writeAudit(trx, actor, { action: 'media-job.retry', targetType: 'media_job', targetId: jobId, before: { state: job.state, failureReason: job.failure_reason } });
     });
     return this.job(jobId);
+  }
+
+  /** Where an episode's processed MP4 is in the storage, for the console's preview. */
+  async previewKey(episodeId: number): Promise<string> {
+    const episode = await queries.findEpisode(this.ctx.db, episodeId);
+    if (!episode || !isStoredMediaKey(episode.media_key)) throw new AppError('NOT_FOUND', `Episode ${episodeId} has no processed media`);
+    return storedLayout.video(episode.media_key);
   }
 
   /** The poster of an episode's processed media, for the console (viewers' covers are the drama's). */
