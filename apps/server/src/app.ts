@@ -68,10 +68,10 @@ import { VITALS_PER_MINUTE, vitalsRoutes } from './modules/vitals/routes.js';
 import { VitalsService } from './modules/vitals/service.js';
 import { watchRecordRoutes } from './modules/watch-records/routes.js';
 import { WatchRecordService } from './modules/watch-records/service.js';
+import { registerConsoleApp } from './modules/console-app/routes.js';
 import { registerWebApp } from './modules/web/routes.js';
 import { Authenticator } from './platform/auth.js';
 import { type Config, REPO_ROOT } from './platform/config.js';
-import { registerConsoleApp } from './modules/console-app/routes.js';
 import type { AppContext } from './platform/context.js';
 import { answerClientError, answerFrameworkError, registerErrorHandler } from './platform/errors.js';
 import { refuseNulCharacters } from './platform/nul-guard.js';
@@ -212,8 +212,13 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const catalogueChanges = new CacheBroadcast('catalogue', redis, () => catalogue.changedElsewhere());
   catalogueChanges.register(server);
   const settings = new SettingsService(database.db);
-  const episodes = new EpisodeConsoleService(ctx, () => catalogue.invalidate());
-  await ctx.jobs.register(mediaJob(ctx, () => catalogue.invalidate()));
+  // An episode's change, or its media becoming ready on whichever instance processed it, reaches every instance's caches.
+  const episodesChanged = () => {
+    catalogue.invalidate();
+    catalogueChanges.publish();
+  };
+  const episodes = new EpisodeConsoleService(ctx, episodesChanged);
+  await ctx.jobs.register(mediaJob(ctx, episodesChanged));
   const accounts = createAccountServices(ctx, { keys, log: server.log });
   const admin = new AdminService(ctx);
   const likes = new LikeService(ctx, catalogue);
@@ -311,8 +316,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await registerSandboxCheckout(server, payments);
   await registerUploadFiles(server, ctx);
   await registerAvatarFiles(server, avatars);
+  await registerConsoleApp(server, ctx);
   await registerWebApp(server, ctx);
 
   return { server, ctx, routes, services: { catalogue, settings, payments, orders, search } };
 }
-  await registerConsoleApp(server, ctx);
