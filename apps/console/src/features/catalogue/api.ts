@@ -1,4 +1,5 @@
 import {
+  consoleCataloguePaths as paths,
   consoleCategoryListResponseSchema,
   consoleCategoryResponseSchema,
   consoleDramaListResponseSchema,
@@ -31,7 +32,7 @@ export const catalogueKeys = {
 export function dramasQueryOptions(query: ConsoleDramaListQuery) {
   return queryOptions({
     queryKey: [...catalogueKeys.dramas, query],
-    queryFn: ({ signal }) => api('/dramas', { schema: consoleDramaListResponseSchema, query, signal }),
+    queryFn: ({ signal }) => api(paths.dramas(), { schema: consoleDramaListResponseSchema, query, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -39,31 +40,31 @@ export function dramasQueryOptions(query: ConsoleDramaListQuery) {
 export function dramaQueryOptions(id: number) {
   return queryOptions({
     queryKey: catalogueKeys.drama(id),
-    queryFn: ({ signal }) => api(`/dramas/${id}`, { schema: consoleDramaResponseSchema, signal }),
+    queryFn: ({ signal }) => api(paths.drama(id), { schema: consoleDramaResponseSchema, signal }),
   });
 }
 
 export const categoriesQueryOptions = queryOptions({
   queryKey: catalogueKeys.categories,
-  queryFn: ({ signal }) => api('/categories', { schema: consoleCategoryListResponseSchema, signal }),
+  queryFn: ({ signal }) => api(paths.categories(), { schema: consoleCategoryListResponseSchema, signal }),
 });
 
 export const tagsQueryOptions = queryOptions({
   queryKey: catalogueKeys.tags,
-  queryFn: ({ signal }) => api('/tags', { schema: consoleTagListResponseSchema, signal }),
+  queryFn: ({ signal }) => api(paths.tags(), { schema: consoleTagListResponseSchema, signal }),
 });
 
 export const featuredQueryOptions = queryOptions({
   queryKey: catalogueKeys.featured,
-  queryFn: ({ signal }) => api('/home/featured', { schema: featuredSlotsResponseSchema, signal }),
+  queryFn: ({ signal }) => api(paths.featured(), { schema: featuredSlotsResponseSchema, signal }),
 });
 
 export const createDrama = (body: ConsoleDramaCreate) =>
-  api('/dramas', { method: 'POST', body, schema: consoleDramaResponseSchema });
+  api(paths.dramas(), { method: 'POST', body, schema: consoleDramaResponseSchema });
 export const updateDrama = (id: number, body: ConsoleDramaUpdate) =>
-  api(`/dramas/${id}`, { method: 'PATCH', body, schema: consoleDramaResponseSchema });
+  api(paths.drama(id), { method: 'PATCH', body, schema: consoleDramaResponseSchema });
 export const changeDramaStatus = (id: number, body: ConsoleDramaStatusChange) =>
-  api(`/dramas/${id}/status`, { method: 'POST', body, schema: consoleDramaResponseSchema });
+  api(paths.dramaStatus(id), { method: 'POST', body, schema: consoleDramaResponseSchema });
 
 /** The source image with the crop rectangle in its own pixels; the server cuts and stores the cover. */
 export function uploadCover(id: number, file: Blob, fileName: string, crop: CoverCrop) {
@@ -74,21 +75,21 @@ export function uploadCover(id: number, file: Blob, fileName: string, crop: Cove
   form.set('height', String(crop.height));
   // Fields first: the server reads the rectangle before the file's stream.
   form.set('file', file, fileName);
-  return sendForm(`/dramas/${id}/cover`, form, consoleDramaResponseSchema);
+  return sendForm(paths.dramaCover(id), form, consoleDramaResponseSchema);
 }
 
 export const createCategory = (body: ConsoleTermCreate) =>
-  api('/categories', { method: 'POST', body, schema: consoleCategoryResponseSchema });
+  api(paths.categories(), { method: 'POST', body, schema: consoleCategoryResponseSchema });
 export const updateCategory = (id: number, body: ConsoleTermUpdate) =>
-  api(`/categories/${id}`, { method: 'PATCH', body, schema: consoleCategoryResponseSchema });
-export const deleteCategory = (id: number) => api(`/categories/${id}`, { method: 'DELETE', schema: deletedResponseSchema });
+  api(paths.category(id), { method: 'PATCH', body, schema: consoleCategoryResponseSchema });
+export const deleteCategory = (id: number) => api(paths.category(id), { method: 'DELETE', schema: deletedResponseSchema });
 export const orderCategories = (ids: number[]) =>
-  api('/categories/order', { method: 'PUT', body: { ids }, schema: consoleCategoryListResponseSchema });
+  api(paths.categoryOrder(), { method: 'PUT', body: { ids }, schema: consoleCategoryListResponseSchema });
 
-export const createTag = (body: ConsoleTermCreate) => api('/tags', { method: 'POST', body, schema: consoleTagResponseSchema });
+export const createTag = (body: ConsoleTermCreate) => api(paths.tags(), { method: 'POST', body, schema: consoleTagResponseSchema });
 export const updateTag = (id: number, body: ConsoleTermUpdate) =>
-  api(`/tags/${id}`, { method: 'PATCH', body, schema: consoleTagResponseSchema });
-export const deleteTag = (id: number) => api(`/tags/${id}`, { method: 'DELETE', schema: deletedResponseSchema });
+  api(paths.tag(id), { method: 'PATCH', body, schema: consoleTagResponseSchema });
+export const deleteTag = (id: number) => api(paths.tag(id), { method: 'DELETE', schema: deletedResponseSchema });
 
 export const saveFeatured = (dramaIds: number[]) =>
-  api('/home/featured', { method: 'PUT', body: { dramaIds }, schema: featuredSlotsResponseSchema });
+  api(paths.featured(), { method: 'PUT', body: { dramaIds }, schema: featuredSlotsResponseSchema });

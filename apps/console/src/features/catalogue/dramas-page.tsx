@@ -25,9 +25,8 @@ const SORT_OF: Record<string, ConsoleDramaListQuery['sort']> = {
   id: 'id',
   title: 'title',
   updatedAt: 'updatedAt',
-  publishedAt: 'publishedAt',
+  status: 'publishedAt',
   episodeCount: 'episodes',
-  viewCount: 'views',
 };
 
 export default function DramasPage() {
@@ -42,11 +41,11 @@ export default function DramasPage() {
     SORT_OF[column] === filters.sort ? (filters.order === 'asc' ? ('ascend' as const) : ('descend' as const)) : null;
 
   const columns: TableColumnsType<ConsoleDrama> = [
-    { title: 'ID', dataIndex: 'id', width: 70, sorter: true, sortOrder: sortOrder('id') },
+    { title: 'ID', dataIndex: 'id', width: 64, sorter: true, sortOrder: sortOrder('id') },
     {
       title: t('drama.cover'),
       dataIndex: 'coverUrl',
-      width: 64,
+      width: 56,
       render: (url: string | null) =>
         url ? <img src={url} alt="" className="cover-thumb" /> : <div className="cover-thumb cover-thumb-empty" />,
     },
@@ -73,7 +72,7 @@ export default function DramasPage() {
     {
       title: t('drama.tags'),
       dataIndex: 'tags',
-      width: 200,
+      width: 180,
       render: (list: ConsoleDrama['tags']) => (
         <Flex gap={4} wrap>
           {list.map((tag) => (
@@ -82,28 +81,35 @@ export default function DramasPage() {
         </Flex>
       ),
     },
-    { title: t('drama.statusLabel'), dataIndex: 'status', width: 110, render: (status: ConsoleDrama['status']) => <DramaStatusTag status={status} /> },
+    {
+      title: t('drama.statusLabel'),
+      dataIndex: 'status',
+      width: 150,
+      sorter: true,
+      sortOrder: sortOrder('publishedAt'),
+      render: (status: ConsoleDrama['status'], drama) => (
+        <Flex vertical gap={2} align="start">
+          <DramaStatusTag status={status} />
+          {drama.publishedAt && (
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {formatDateTime(drama.publishedAt, locale)}
+            </Typography.Text>
+          )}
+        </Flex>
+      ),
+    },
     {
       title: t('drama.episodes'),
       dataIndex: 'episodeCount',
-      width: 100,
+      width: 110,
       sorter: true,
       sortOrder: sortOrder('episodeCount'),
       render: (count: number, drama) => t('drama.episodesFree', { count, free: drama.freeEpisodeCount }),
     },
-    { title: t('drama.views'), dataIndex: 'viewCount', width: 90, sorter: true, sortOrder: sortOrder('viewCount') },
-    {
-      title: t('drama.publishedAt'),
-      dataIndex: 'publishedAt',
-      width: 150,
-      sorter: true,
-      sortOrder: sortOrder('publishedAt'),
-      render: (at: string | null) => formatDateTime(at, locale) || '—',
-    },
     {
       title: t('drama.updatedAt'),
       dataIndex: 'updatedAt',
-      width: 150,
+      width: 136,
       sorter: true,
       sortOrder: sortOrder('updatedAt'),
       render: (at: string) => formatDateTime(at, locale),

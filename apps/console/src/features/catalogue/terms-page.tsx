@@ -86,19 +86,23 @@ export default function TermsPage() {
         key: 'name',
         render: (_: unknown, term) => (
           <Flex vertical gap={0}>
-            <Typography.Text strong>{inLocale(term.name, locale)}</Typography.Text>
+            <Flex gap={8} align="baseline" wrap>
+              <Typography.Text strong>{inLocale(term.name, locale)}</Typography.Text>
+              <Typography.Text type="secondary" className="mono" style={{ fontSize: 12 }}>
+                {term.slug}
+              </Typography.Text>
+            </Flex>
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {[term.name['zh-CN'], term.name['zh-Hant'], term.name['en-US']].join(' · ')}
             </Typography.Text>
           </Flex>
         ),
       },
-      { title: t('drama.slug'), dataIndex: 'slug', render: (slug: string) => <span className="mono">{slug}</span> },
-      { title: t('term.dramaCount'), dataIndex: 'dramaCount', width: 90, align: 'right' },
+      { title: t('term.dramaCount'), dataIndex: 'dramaCount', width: 80, align: 'right' },
       {
         title: t('common.actions'),
         key: 'actions',
-        width: 96,
+        width: 84,
         align: 'right',
         render: (_: unknown, term) => (
           <Flex gap={4} justify="end">

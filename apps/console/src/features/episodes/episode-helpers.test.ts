@@ -15,6 +15,7 @@ function episode(change: Partial<ConsoleEpisode>): ConsoleEpisode {
     visible: true,
     durationSeconds: 60,
     posterUrl: null,
+    previewUrl: null,
     subtitles: [],
     job: null,
     updatedAt: '2026-11-27T12:00:00Z',

@@ -7,7 +7,7 @@ import {
   type ConsoleSubtitleLanguage,
 } from '@drama/contracts';
 import { CloudUploadOutlined, EyeInvisibleOutlined, EyeOutlined, RedoOutlined, SwapOutlined } from '@ant-design/icons';
-import { App, Button, Card, Dropdown, Flex, InputNumber, Popconfirm, Progress, Tag, Tooltip, Typography, Upload, type TableColumnsType } from 'antd';
+import { App, Button, Card, Dropdown, Flex, InputNumber, Modal, Popconfirm, Progress, Tag, Tooltip, Typography, Upload, type TableColumnsType } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useI18n } from '../../shared/i18n/i18n';
 import { LoadError } from '../../shared/ui/states';
@@ -50,6 +50,7 @@ export function EpisodesTab({ dramaId }: { dramaId: number }) {
   const episodes = useQuery(episodesQueryOptions(dramaId));
   const [freeDraft, setFreeDraft] = useState<number | null>(null);
   const [replacing, setReplacing] = useState<Record<number, number>>({});
+  const [preview, setPreview] = useState<ConsoleEpisode | null>(null);
 
   const settle = useCallback(
     (list?: { items: ConsoleEpisode[]; freeEpisodeCount: number }) => {
@@ -145,18 +146,28 @@ export function EpisodesTab({ dramaId }: { dramaId: number }) {
 
   const columns: TableColumnsType<ConsoleEpisode> = [
     { key: 'handle', width: 40, render: () => <DragHandle /> },
-    { title: t('episode.sequence'), dataIndex: 'sequence', width: 64, render: (sequence: number) => <Typography.Text strong>{sequence}</Typography.Text> },
+    { title: t('episode.sequence'), dataIndex: 'sequence', width: 56, render: (sequence: number) => <Typography.Text strong>{sequence}</Typography.Text> },
     {
       title: t('episode.poster'),
       dataIndex: 'posterUrl',
-      width: 60,
-      render: (url: string | null) => (url ? <img src={url} alt="" className="poster-thumb" /> : <div className="poster-thumb cover-thumb-empty" />),
+      width: 52,
+      render: (url: string | null, episode) => {
+        const poster = url ? <img src={url} alt="" className="poster-thumb" /> : <div className="poster-thumb cover-thumb-empty" />;
+        if (!episode.previewUrl) return poster;
+        return (
+          <Tooltip title={t('episode.preview')}>
+            <button type="button" className="poster-button" aria-label={t('episode.previewOf', { sequence: episode.sequence })} onClick={() => setPreview(episode)}>
+              {poster}
+            </button>
+          </Tooltip>
+        );
+      },
     },
-    { title: t('episode.duration'), dataIndex: 'durationSeconds', width: 80, render: (seconds: number) => (seconds > 0 ? formatDuration(seconds) : '—') },
+    { title: t('episode.duration'), dataIndex: 'durationSeconds', width: 72, render: (seconds: number) => (seconds > 0 ? formatDuration(seconds) : '—') },
     {
       title: t('episode.access'),
       dataIndex: 'isFree',
-      width: 80,
+      width: 72,
       render: (isFree: boolean) => (isFree ? <Tag color="green">{t('episode.free')}</Tag> : <Tag color="gold">VIP</Tag>),
     },
     {
@@ -177,13 +188,13 @@ export function EpisodesTab({ dramaId }: { dramaId: number }) {
     {
       title: t('episode.processing'),
       key: 'job',
-      width: 240,
+      width: 190,
       render: (_: unknown, episode) => <JobCell episode={episode} replacing={replacing[episode.id]} onRetry={(id) => retry.mutate(id)} retrying={retry.isPending} />,
     },
     {
       title: t('episode.subtitles'),
       key: 'subtitles',
-      width: 200,
+      width: 170,
       render: (_: unknown, episode) => (
         <Flex gap={4} wrap align="center">
           {episode.subtitles.map((language) => (
@@ -315,9 +326,12 @@ export function EpisodesTab({ dramaId }: { dramaId: number }) {
         columns={columns}
         loading={episodes.isPending || reorder.isPending}
         onReorder={(next) => reorder.mutate(next)}
-        scroll={{ x: 1100 }}
+        scroll={{ x: 1000 }}
         locale={{ emptyText: episodes.isPending ? ' ' : t('episode.empty') }}
       />
+      <Modal open={preview !== null} title={preview && t('episode.previewOf', { sequence: preview.sequence })} footer={null} onCancel={() => setPreview(null)} destroyOnHidden width={420}>
+        {preview?.previewUrl && <video className="episode-preview" src={preview.previewUrl} controls autoPlay playsInline />}
+      </Modal>
     </Flex>
   );
 }

@@ -115,6 +115,8 @@ export const contentEnUS = {
   'episode.added': '{count} episodes added; processing has started',
   'episode.empty': 'No episodes yet: upload video files above.',
   'episode.sequence': 'EP',
+  'episode.preview': 'Watch',
+  'episode.previewOf': 'Episode {sequence}',
   'episode.poster': 'Poster',
   'episode.duration': 'Length',
   'episode.access': 'Access',

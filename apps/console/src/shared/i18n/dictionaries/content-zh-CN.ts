@@ -117,6 +117,8 @@ export const contentZhCN: Record<keyof typeof contentEnUS, string> = {
   'episode.added': '已添加 {count} 集，开始处理',
   'episode.empty': '还没有剧集：请在上方上传视频文件。',
   'episode.sequence': '集数',
+  'episode.preview': '观看',
+  'episode.previewOf': '第 {sequence} 集',
   'episode.poster': '截图',
   'episode.duration': '时长',
   'episode.access': '权限',

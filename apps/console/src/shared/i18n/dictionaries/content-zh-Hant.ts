@@ -117,6 +117,8 @@ export const contentZhHant: Record<keyof typeof contentEnUS, string> = {
   'episode.added': '已新增 {count} 集，開始處理',
   'episode.empty': '還沒有劇集：請在上方上傳影片檔案。',
   'episode.sequence': '集數',
+  'episode.preview': '觀看',
+  'episode.previewOf': '第 {sequence} 集',
   'episode.poster': '截圖',
   'episode.duration': '時長',
   'episode.access': '許可權',
