@@ -90,6 +90,21 @@ describe('job queue', () => {
     expect(errors).toEqual([]);
   }, 30_000);
 
+  it('keeps a cron schedule for a registered job in the database, replaced when declared again', async () => {
+    const { handle, queue } = await instance();
+    await queue.register({ name: 'nightly-check', run: async () => {} });
+    await queue.schedule('nightly-check', '0 2 * * *', { timeZone: 'Asia/Shanghai' });
+    await queue.start();
+    try {
+      await queue.schedule('nightly-check', '30 3 * * *', { timeZone: 'Asia/Shanghai' });
+      const rows = (await sql<{ cron: string; timezone: string }>`select cron, timezone from pgboss.schedule where name = 'nightly-check'`.execute(handle.db)).rows;
+      expect(rows).toEqual([{ cron: '30 3 * * *', timezone: 'Asia/Shanghai' }]);
+    } finally {
+      await queue.stop();
+      await handle.close();
+    }
+  }, 30_000);
+
   it('retries at once a job left running by a server that died', async () => {
     const { handle, queue } = await instance();
     const ran: string[] = [];

@@ -45,6 +45,7 @@ export class JobQueue {
   private started = false;
   private sweeper: NodeJS.Timeout | undefined;
   private readonly running = new Set<Promise<unknown>>();
+  private readonly schedules = new Map<string, { cron: string; data: object; timeZone: string }>();
 
   constructor(
     private readonly db: Db,
@@ -54,8 +55,7 @@ export class JobQueue {
       db: { executeSql: async (text: string, values: unknown[] = []) => db.executeQuery(CompiledQuery.raw(text, values)) },
       schema: JOB_SCHEMA,
       maintenanceIntervalSeconds: options.maintenanceSeconds ?? 60,
-      // Cron schedules are not used yet; their clock checks cost every start most of a second.
-      schedule: false,
+      schedule: true,
     });
     this.boss.on('error', (error: Error) => options.log.error({ err: error }, 'job queue error'));
   }
@@ -85,12 +85,33 @@ export class JobQueue {
     });
   }
 
+  /**
+   * Runs the registered job `name` on a cron schedule (`0 2 * * *`: at two every night), in
+   * `timeZone`; one instance sends it each time. Declared at every start, so declaring it again is
+   * harmless, and a changed cron replaces the old one.
+   */
+  async schedule(name: string, cron: string, options: { data?: object; timeZone?: string } = {}): Promise<void> {
+    const entry = { cron, data: options.data ?? {}, timeZone: options.timeZone ?? 'UTC' };
+    this.schedules.set(name, entry);
+    if (this.started) await this.applySchedule(name, entry);
+  }
+
+  private async applySchedule(name: string, entry: { cron: string; data: object; timeZone: string }): Promise<void> {
+    const definition = this.definitions.get(name);
+    await this.boss.schedule(name, entry.cron, entry.data, {
+      tz: entry.timeZone,
+      retryLimit: definition?.retryLimit ?? 2,
+      retryDelay: definition?.retryDelaySeconds ?? 5,
+    });
+  }
+
   async start(): Promise<void> {
     if (this.started) return;
     this.stopping = new AbortController();
     await this.boss.start();
     this.started = true;
     for (const definition of this.definitions.values()) await this.listen(definition);
+    for (const [name, entry] of this.schedules) await this.applySchedule(name, entry);
     const sweepEvery = Math.max(1, Math.floor(this.options.stallSeconds / 2)) * 1000;
     await this.failStalled();
     this.sweeper = setInterval(() => void this.failStalled(), sweepEvery);
