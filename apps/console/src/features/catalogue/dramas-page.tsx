@@ -24,7 +24,6 @@ interface FilterForm {
 const SORT_OF: Record<string, ConsoleDramaListQuery['sort']> = {
   id: 'id',
   title: 'title',
-  updatedAt: 'updatedAt',
   status: 'publishedAt',
   episodeCount: 'episodes',
 };
@@ -105,14 +104,6 @@ export default function DramasPage() {
       sorter: true,
       sortOrder: sortOrder('episodeCount'),
       render: (count: number, drama) => t('drama.episodesFree', { count, free: drama.freeEpisodeCount }),
-    },
-    {
-      title: t('drama.updatedAt'),
-      dataIndex: 'updatedAt',
-      width: 136,
-      sorter: true,
-      sortOrder: sortOrder('updatedAt'),
-      render: (at: string) => formatDateTime(at, locale),
     },
   ];
 

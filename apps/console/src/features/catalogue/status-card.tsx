@@ -40,7 +40,8 @@ export function StatusCard({ drama }: { drama: ConsoleDrama }) {
       content: t('drama.confirmViewers'),
       okText: t(`drama.action.${target}`),
       cancelText: t('common.cancel'),
-      onOk: () => change.mutateAsync(),
+      // A refusal is shown by the mutation's message; the dialog closes either way.
+      onOk: () => change.mutateAsync().catch(() => undefined),
     });
   };
 

@@ -115,7 +115,7 @@ export default function TermsPage() {
               okText={t('term.delete')}
               okButtonProps={{ danger: true }}
               cancelText={t('common.cancel')}
-              onConfirm={() => remove.mutateAsync({ kind, id: term.id })}
+              onConfirm={() => remove.mutateAsync({ kind, id: term.id }).catch(() => undefined)}
             >
               <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={t('term.delete')} />
             </Popconfirm>

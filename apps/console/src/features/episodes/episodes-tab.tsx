@@ -235,7 +235,7 @@ export function EpisodesTab({ dramaId }: { dramaId: number }) {
               title={t('episode.unpublishConfirm', { sequence: episode.sequence })}
               okText={t('episode.unpublish')}
               cancelText={t('common.cancel')}
-              onConfirm={() => status.mutateAsync({ id: episode.id, next: 'unpublished' })}
+              onConfirm={() => status.mutateAsync({ id: episode.id, next: 'unpublished' }).catch(() => undefined)}
             >
               <Button size="small" icon={<EyeInvisibleOutlined />}>
                 {t('episode.unpublish')}
