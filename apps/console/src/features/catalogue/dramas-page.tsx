@@ -56,7 +56,7 @@ export default function DramasPage() {
       render: (_: unknown, drama) => (
         <Flex vertical gap={2}>
           <Link to={`/dramas/${drama.id}`}>{inLocale(drama.title, locale)}</Link>
-          <Typography.Text type="secondary" className="mono" style={{ fontSize: 12 }}>
+          <Typography.Text type="secondary" className="mono" style={{ fontSize: 12 }} ellipsis>
             {drama.slug}
           </Typography.Text>
         </Flex>
@@ -168,6 +168,8 @@ export default function DramasPage() {
       </Typography.Paragraph>
       <QueryTable<ConsoleDrama>
         rowKey="id"
+        // Fixed: the widths above hold and the title takes what is left, however long a title is.
+        tableLayout="fixed"
         query={dramas}
         items={dramas.data?.items}
         filtered={filtered}
