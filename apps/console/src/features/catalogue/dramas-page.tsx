@@ -168,8 +168,10 @@ export default function DramasPage() {
       </Typography.Paragraph>
       <QueryTable<ConsoleDrama>
         rowKey="id"
-        // Fixed: the widths above hold and the title takes what is left, however long a title is.
+        // Fixed, at least 960 wide: the widths above hold and the title wraps in what is left,
+        // however long; a narrower screen (a tablet) scrolls sideways.
         tableLayout="fixed"
+        scroll={{ x: 960 }}
         query={dramas}
         items={dramas.data?.items}
         filtered={filtered}
