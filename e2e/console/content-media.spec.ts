@@ -6,7 +6,7 @@ import { tinyClips } from './content-support';
 
 test.use({ ...DESKTOP, locale: 'en-US', allowedConsoleErrors: [/status of 401/] });
 
-test('a file that is not a video fails its processing with the reason and a retry; a good file replaces it; episodes are dragged into another order', async ({ page, request }) => {
+test('a file that is not a video fails its processing with the reason and a retry; a good file replaces it; episodes are dragged into another order', async ({ page, request }, testInfo) => {
   test.setTimeout(120_000);
   const owner = await newOperator(request, 'owner');
   await chooseSetupPassword(page, owner.setupPath);
@@ -38,6 +38,7 @@ test('a file that is not a video fails its processing with the reason and a retr
   await expect(broken.getByText('Failed')).toBeVisible({ timeout: 60_000 });
   await expect(broken.getByRole('button', { name: 'Try again' })).toBeVisible();
   await expect(rows.nth(0)).toContainText('Ready', { timeout: 60_000 });
+  await page.screenshot({ path: testInfo.outputPath('content-episodes-failed-light-en-US.png') });
 
   // Retry runs it again (and it fails again, with its reason).
   await broken.getByRole('button', { name: 'Try again' }).click();

@@ -51,6 +51,9 @@ for (const theme of ['light', 'dark'] as const) {
       await settled();
       await expect(page.locator('img.cover-preview')).toBeVisible();
       await shoot('drama');
+      await page.locator('.ant-radio-button-wrapper').nth(2).click();
+      await expect(page.locator('.ant-picker')).toBeVisible();
+      await shoot('drama-schedule');
 
       await page.getByTestId('cover-file').setInputFiles({
         name: 'cover.png',
