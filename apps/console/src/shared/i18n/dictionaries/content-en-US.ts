@@ -58,7 +58,6 @@ export const contentEnUS = {
   'drama.problem.publishAtPast': 'Choose a time in the future.',
   'drama.episodes': 'Episodes',
   'drama.episodesFree': '{count} ({free} free)',
-  'drama.views': 'Views',
   'drama.publishedAt': 'Published',
   'drama.updatedAt': 'Updated',
   'drama.tabDetails': 'Details',

@@ -60,7 +60,6 @@ export const contentZhCN: Record<keyof typeof contentEnUS, string> = {
   'drama.problem.publishAtPast': '请选择将来的时间。',
   'drama.episodes': '剧集',
   'drama.episodesFree': '{count}（免费 {free}）',
-  'drama.views': '播放',
   'drama.publishedAt': '发布时间',
   'drama.updatedAt': '更新时间',
   'drama.tabDetails': '详情',

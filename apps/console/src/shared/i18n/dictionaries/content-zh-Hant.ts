@@ -60,7 +60,6 @@ export const contentZhHant: Record<keyof typeof contentEnUS, string> = {
   'drama.problem.publishAtPast': '請選擇將來的時間。',
   'drama.episodes': '劇集',
   'drama.episodesFree': '{count}（免費 {free}）',
-  'drama.views': '播放',
   'drama.publishedAt': '釋出時間',
   'drama.updatedAt': '更新時間',
   'drama.tabDetails': '詳情',
