@@ -77,6 +77,15 @@ for (const theme of ['light', 'dark'] as const) {
       await page.goto('/console/home-slots');
       await settled();
       await shoot('home-slots');
+
+      // A tablet held sideways: the menu folds to icons, the columns stack.
+      await page.setViewportSize({ width: 1024, height: 768 });
+      await page.goto('/console/dramas/1');
+      await settled();
+      await shoot('drama-tablet');
+      await page.goto('/console/dramas/1?tab=episodes');
+      await settled();
+      await shoot('episodes-tablet');
     });
   }
 }
