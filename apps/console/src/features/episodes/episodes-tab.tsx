@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import {
   CONSOLE_SUBTITLE_LANGUAGES,
   VIDEO_UPLOAD_EXTENSIONS,
@@ -14,6 +14,7 @@ import { LoadError } from '../../shared/ui/states';
 import { catalogueKeys, DragHandle, SortableTable } from '../catalogue';
 import {
   addEpisodes,
+  processing,
   deleteSubtitle,
   episodeKeys,
   episodesQueryOptions,
@@ -75,6 +76,14 @@ export function EpisodesTab({ dramaId }: { dramaId: number }) {
     [dramaId, errorText, message, settle, t],
   );
   const batch = useBatchUpload(onUploaded);
+
+  // When the last job ends, the drama's figures (episodes, free ones) change with it.
+  const busy = episodes.data ? processing(episodes.data.items) : false;
+  useEffect(() => {
+    if (busy) return;
+    void queryClient.invalidateQueries({ queryKey: catalogueKeys.drama(dramaId) });
+    void queryClient.invalidateQueries({ queryKey: catalogueKeys.dramas });
+  }, [busy, dramaId, queryClient]);
 
   const fail = (error: unknown) => void message.error(errorText(error));
   const reorder = useMutation({
