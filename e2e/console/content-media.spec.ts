@@ -63,4 +63,13 @@ test('a file that is not a video fails its processing with the reason and a retr
   await (await chooser).setFiles({ name: 'episode-1-fixed.mp4', mimeType: 'video/mp4', buffer: readFileSync(clip!) });
   await expect(rows.nth(0)).toContainText('Ready', { timeout: 60_000 });
   await expect(rows.filter({ hasText: 'Failed' })).toHaveCount(0);
+
+  // An episode viewers see is unpublished before it may be deleted; the rest move up.
+  await expect(rows.nth(1).getByRole('button', { name: 'Delete episode 2' })).toHaveCount(0);
+  await rows.nth(1).getByRole('button', { name: 'Unpublish' }).click();
+  await page.locator('.ant-popconfirm').getByRole('button', { name: 'Unpublish' }).click();
+  await rows.nth(1).getByRole('button', { name: 'Delete episode 2' }).click();
+  await page.locator('.ant-popconfirm').last().getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Episode deleted')).toBeVisible();
+  await expect(rows).toHaveCount(1);
 });

@@ -40,4 +40,6 @@ export const putSubtitle = (episodeId: number, language: ConsoleSubtitleLanguage
   api(`/episodes/${episodeId}/subtitles/${language}`, { method: 'PUT', body: { content }, schema: consoleEpisodeResponseSchema });
 export const deleteSubtitle = (episodeId: number, language: ConsoleSubtitleLanguage) =>
   api(`/episodes/${episodeId}/subtitles/${language}`, { method: 'DELETE', schema: consoleEpisodeResponseSchema });
+export const deleteEpisode = (episodeId: number) =>
+  api(`/episodes/${episodeId}`, { method: 'DELETE', schema: consoleEpisodeListResponseSchema });
 export const retryJob = (jobId: number) => api(`/media-jobs/${jobId}/retry`, { method: 'POST', schema: mediaJobResponseSchema });

@@ -6,7 +6,7 @@ import {
   type ConsoleEpisode,
   type ConsoleSubtitleLanguage,
 } from '@drama/contracts';
-import { CloudUploadOutlined, EyeInvisibleOutlined, EyeOutlined, RedoOutlined, SwapOutlined } from '@ant-design/icons';
+import { CloudUploadOutlined, DeleteOutlined, EyeInvisibleOutlined, EyeOutlined, RedoOutlined, SwapOutlined } from '@ant-design/icons';
 import { App, Button, Card, Dropdown, Flex, InputNumber, Modal, Popconfirm, Progress, Tag, Tooltip, Typography, Upload, type TableColumnsType } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useI18n } from '../../shared/i18n/i18n';
@@ -14,6 +14,7 @@ import { LoadError } from '../../shared/ui/states';
 import { catalogueKeys, DragHandle, SortableTable } from '../catalogue';
 import {
   addEpisodes,
+  deleteEpisode,
   processing,
   deleteSubtitle,
   episodeKeys,
@@ -114,6 +115,14 @@ export function EpisodesTab({ dramaId }: { dramaId: number }) {
   const status = useMutation({
     mutationFn: ({ id, next }: { id: number; next: 'published' | 'unpublished' }) => setEpisodeStatus(id, next),
     onSuccess: () => settle(),
+    onError: fail,
+  });
+  const remove = useMutation({
+    mutationFn: deleteEpisode,
+    onSuccess: (list) => {
+      settle(list);
+      void message.success(t('episode.deleted'));
+    },
     onError: fail,
   });
   const retry = useMutation({ mutationFn: retryJob, onSuccess: () => settle(), onError: fail });
@@ -235,7 +244,7 @@ export function EpisodesTab({ dramaId }: { dramaId: number }) {
     {
       title: t('common.actions'),
       key: 'actions',
-      width: 210,
+      width: 240,
       align: 'right',
       render: (_: unknown, episode) => (
         <Flex gap={4} justify="end">
@@ -258,6 +267,19 @@ export function EpisodesTab({ dramaId }: { dramaId: number }) {
           <Button size="small" icon={<SwapOutlined />} disabled={episode.id in replacing} onClick={() => void replace(episode)}>
             {t('episode.replace')}
           </Button>
+          {/* Only an episode viewers cannot see may go; a visible one is unpublished first. */}
+          {!episode.visible && (
+            <Popconfirm
+              title={t('episode.deleteConfirm', { sequence: episode.sequence })}
+              description={t('episode.deleteHint')}
+              okText={t('term.delete')}
+              okButtonProps={{ danger: true }}
+              cancelText={t('common.cancel')}
+              onConfirm={() => remove.mutateAsync(episode.id).catch(() => undefined)}
+            >
+              <Button size="small" danger type="text" icon={<DeleteOutlined />} aria-label={t('episode.delete', { sequence: episode.sequence })} />
+            </Popconfirm>
+          )}
         </Flex>
       ),
     },
@@ -335,7 +357,7 @@ export function EpisodesTab({ dramaId }: { dramaId: number }) {
         columns={columns}
         loading={episodes.isPending || reorder.isPending}
         onReorder={(next) => reorder.mutate(next)}
-        scroll={{ x: 1000 }}
+        scroll={{ x: 1040 }}
         locale={{ emptyText: episodes.isPending ? ' ' : t('episode.empty') }}
       />
       <Modal open={preview !== null} title={preview && t('episode.previewOf', { sequence: preview.sequence })} footer={null} onCancel={() => setPreview(null)} destroyOnHidden width={420}>
