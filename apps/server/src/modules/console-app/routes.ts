@@ -33,8 +33,8 @@ export async function registerConsoleApp(app: FastifyInstance, ctx: AppContext):
     });
   }
 
-  app.get(CONSOLE_PREFIX, (request, reply) => reply.redirect(`${CONSOLE_PREFIX}/${request.url.slice(CONSOLE_PREFIX.length)}`, 301));
-  app.get(`${CONSOLE_PREFIX}/*`, (request, reply) => {
+  app.get(CONSOLE_PREFIX, { schema: { hide: true } }, (request, reply) => reply.redirect(`${CONSOLE_PREFIX}/${request.url.slice(CONSOLE_PREFIX.length)}`, 301));
+  app.get(`${CONSOLE_PREFIX}/*`, { schema: { hide: true } }, (request, reply) => {
     if (!built) return sendError(reply, 'NOT_FOUND', 'The console is not built (npm run build)');
     if (request.url.startsWith(`${CONSOLE_PREFIX}/assets/`)) {
       return sendError(reply, 'NOT_FOUND', `No file ${request.url.split('?')[0]}`);
