@@ -1,4 +1,5 @@
 // No zod here: the web app's first page needs the codes, not the schemas (error-envelope.ts).
+import type { ConsoleErrorCode } from './console/errors.js';
 
 /**
  * Stable error codes of the API. The client translates these; it never shows server prose.
@@ -146,4 +147,4 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
 };
 
 /** Any code the server may answer with: the viewers' codes and the console's (console/errors.ts). */
-export type ApiErrorCode = ErrorCode | import('./console/errors.js').ConsoleErrorCode;
+export type ApiErrorCode = ErrorCode | ConsoleErrorCode;
