@@ -13,6 +13,23 @@ const start = WEB_DIST
   ? `npx vite build --config apps/web/vite.config.ts --outDir ${WEB_DIST} --emptyOutDir --logLevel warn && npx vite build --config apps/console/vite.config.ts --outDir ${CONSOLE_DIST} --emptyOutDir --logLevel warn && SKIP_WEB_BUILD=1 node scripts/start.mjs`
   : 'node scripts/start.mjs';
 
+const chromium = {
+browserName: 'chromium' as const,
+  launchOptions: {
+    // Debian's Chromium: the test tool never downloads a browser (DESIGN.md section 7).
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  },
+};
+
 export default defineConfig({
   testDir: 'e2e',
   // A side-by-side run keeps its artefacts beside its data, so runs do not wipe each other's.
@@ -36,25 +53,10 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   projects: [
-    {
-      name: 'chromium',
-      use: {
-        browserName: 'chromium',
-        launchOptions: {
-          // Debian's Chromium: the test tool never downloads a browser (DESIGN.md section 7).
-          executablePath: '/usr/bin/chromium',
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-dev-shm-usage',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-          ],
-        },
-      },
-    },
+    // The viewers' journeys first; the console's specs publish dramas, upload media and reorder
+    // the catalogue on the same server, so they run after every viewer spec has finished.
+    { name: 'chromium', testIgnore: /console\//, use: chromium },
+    { name: 'console', testMatch: /console\/.*\.spec\.ts$/, dependencies: ['chromium'], use: chromium },
   ],
   webServer: {
     command: `rm -rf ${DATA_DIR} && ${start}`,
