@@ -32,7 +32,7 @@ for (const locale of ['zh-CN', 'en-US'] as const) {
       await page.screenshot({ path: testInfo.outputPath(`player-controls-${locale}-${theme}.png`) });
 
       // Moved with a long-press, so the sheet offers the way back.
-      await longPressDrag(page, await pointIn(page.getByTestId('subtitle')), -30);
+      await longPressDrag(page, page.getByTestId('subtitle'), -30);
       await expect.poll(() => page.evaluate((key) => localStorage.getItem(key) ?? '', STORAGE_KEYS.subtitleSettings)).toContain('"position"');
       await tap(page, await pointIn(page.getByTestId('action-subtitles')));
       const sheet = page.getByTestId('subtitle-sheet');

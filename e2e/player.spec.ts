@@ -22,7 +22,7 @@ import {
   signUp,
   videoState,
 } from './player-support';
-import { longPressDrag, pointIn, swipe, tap } from './touch';
+import { longPressDrag, swipe, tap } from './touch';
 
 /** A finger's swipe over the picture (touch input, as on the phone these tests emulate). */
 const swipeOnVideo = (page: Page, dy: number) => swipe(page, { x: 110, y: 420 }, dy);
@@ -455,7 +455,7 @@ test.describe('subtitles', () => {
     await pauseActiveVideo(page);
     const layer = page.getByTestId('subtitle-layer');
     const before = Number(await layer.getAttribute('data-position'));
-    await longPressDrag(page, await pointIn(subtitle), -40);
+    await longPressDrag(page, subtitle, -40);
     // (With the controls shown it has only the room between them and the play button.)
     await expect.poll(async () => Number(await layer.getAttribute('data-position'))).toBeGreaterThan(before);
     await expect(page.getByTestId('player')).toHaveAttribute('data-episode', String(first.id));

@@ -175,14 +175,14 @@ test('player: the subtitle moves only after a long-press, stays clear of the con
   expect(Math.abs((await bottom()) - (startBox.y + startBox.height))).toBeLessThan(2);
 
   // A long-press, then a drag: it moves, and the episode stays.
-  await longPressDrag(page, await pointIn(subtitle), -40);
+  await longPressDrag(page, subtitle, -40);
   await expect.poll(bottom).toBeLessThan(startBox.y + startBox.height - 20);
   await expect(player(page)).toHaveAttribute('data-episode', String(second!.id));
   await expect.poll(storedPosition).toBeGreaterThan(SUBTITLE.defaults.position);
 
   // Dragged as far up as a finger goes, it stops below the centre play button; shown or
   // hidden, the controls at the bottom stay clear.
-  await longPressDrag(page, await pointIn(subtitle), -500);
+  await longPressDrag(page, subtitle, -500);
   await expect(player(page)).toHaveAttribute('data-episode', String(second!.id));
   const playBox = (await page.getByTestId('play-toggle').boundingBox())!;
   const highest = (await subtitle.boundingBox())!;
@@ -190,14 +190,16 @@ test('player: the subtitle moves only after a long-press, stays clear of the con
   const infoBox = (await page.getByTestId('drama-info').boundingBox())!;
   expect(highest.y + highest.height).toBeLessThanOrEqual(infoBox.y + 1);
   // Down as far as it goes, it stays above the bottom controls.
-  await longPressDrag(page, await pointIn(subtitle), 400);
+  await longPressDrag(page, subtitle, 400);
   const lowest = (await subtitle.boundingBox())!;
   expect(lowest.y + lowest.height).toBeLessThanOrEqual(infoBox.y + 1);
   await expect(player(page)).toHaveAttribute('data-episode', String(second!.id));
 
   // "Reset position" in the subtitle sheet puts it back.
-  await longPressDrag(page, await pointIn(subtitle), -120);
+  await longPressDrag(page, subtitle, -120);
   await expect.poll(storedPosition).not.toBe(SUBTITLE.defaults.position);
+  await expect(player(page)).toHaveAttribute('data-episode', String(second!.id));
+  await expect(player(page)).toHaveAttribute('data-controls', 'shown');
   await tap(page, await pointIn(page.getByTestId('action-subtitles')));
   const sheet = page.getByTestId('subtitle-sheet');
   await expect(sheet).toBeVisible();

@@ -1,4 +1,4 @@
-import type { CDPSession, Locator, Page } from '@playwright/test';
+import { type CDPSession, expect, type Locator, type Page } from '@playwright/test';
 
 /*
  * A real finger: touch events sent through Chromium's input pipeline (CDP
@@ -40,13 +40,16 @@ export interface SwipeOptions {
   holdMs?: number;
   /** Pause between two moves, as a finger takes its time. */
   stepMs?: number;
+  /** After the hold, waits for this before moving (what the person waits to see). */
+  held?: () => Promise<void>;
 }
 
 /** A finger down at `from`, moved by `dy` (negative is up) in `steps`, then lifted. */
 export async function swipe(page: Page, from: Point, dy: number, steps = 8, options: Omit<SwipeOptions, 'steps'> = {}): Promise<void> {
-  const { dx = 0, holdMs = 0, stepMs = 16 } = options;
+  const { dx = 0, holdMs = 0, stepMs = 16, held } = options;
   await touch(page, 'touchStart', from);
   if (holdMs > 0) await page.waitForTimeout(holdMs);
+  await held?.();
   let last = from;
   for (let step = 1; step <= steps; step += 1) {
     last = { x: from.x + (dx * step) / steps, y: from.y + (dy * step) / steps };
@@ -62,9 +65,17 @@ export async function tap(page: Page, at: Point): Promise<void> {
   await touch(page, 'touchEnd');
 }
 
-/** A finger held at `from` for `holdMs` (a long-press), then moved by `dy` and lifted. */
-export async function longPressDrag(page: Page, from: Point, dy: number, holdMs = 650, steps = 8): Promise<void> {
-  await swipe(page, from, dy, steps, { holdMs, stepMs: 30 });
+/**
+ * A finger held on `target` (a long-press) until it shows it has been picked up (`data-moving`),
+ * as a person waits to see it lift, then moved by `dy` and lifted. On a busy machine the page's
+ * long-press timer can fire well after the hold, and moving earlier would make it a swipe.
+ */
+export async function longPressDrag(page: Page, target: Locator, dy: number, holdMs = 650, steps = 8): Promise<void> {
+  await swipe(page, await pointIn(target), dy, steps, {
+    holdMs,
+    stepMs: 30,
+    held: () => expect(target).toHaveAttribute('data-moving', 'true'),
+  });
 }
 
 /** Where a finger lands to start on an element: its centre, or a point at a fraction of its box. */
