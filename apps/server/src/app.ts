@@ -35,6 +35,8 @@ import { exploreRoutes } from './modules/explore/routes.js';
 import { ExploreService } from './modules/explore/service.js';
 import { favoriteRoutes } from './modules/favorites/routes.js';
 import { FavoriteService } from './modules/favorites/service.js';
+import { feedbackConsoleRoutes } from './modules/feedback/console-routes.js';
+import { FeedbackConsoleService } from './modules/feedback/console-service.js';
 import { feedbackRoutes } from './modules/feedback/routes.js';
 import { FeedbackService } from './modules/feedback/service.js';
 import { healthRoutes } from './modules/health/routes.js';
@@ -306,6 +308,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
           await consoleScope.register(auditConsoleRoutes(ctx));
           await consoleScope.register(catalogueConsoleRoutes(ctx, new CatalogueConsoleService(ctx, catalogue, catalogueChanges)));
           await consoleScope.register(episodeConsoleRoutes(ctx, episodes));
+          await consoleScope.register(feedbackConsoleRoutes(ctx, new FeedbackConsoleService(ctx, ctx.clock)));
         },
         { prefix: '/console' },
       );

@@ -23,3 +23,4 @@ export * from './console/admin-bootstrap.js';
 export * from './console/audit.js';
 export * from './console/catalogue.js';
 export * from './console/media.js';
+export * from './console/feedback.js';

@@ -621,3 +621,10 @@ export interface Database {
   episode_subtitles: EpisodeSubtitlesTable;
   job_heartbeats: JobHeartbeatsTable;
 }
+
+/* The console's feedback inbox (0014). */
+
+export interface FeedbackTable {
+  /** The operator the item is assigned to; null when nobody is. */
+  assignee_id: ColumnType<number | null, number | null | undefined, number | null>;
+}

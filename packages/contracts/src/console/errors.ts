@@ -54,6 +54,9 @@ export const CONSOLE_ERROR_CODES = [
   'SCHEDULE_IN_PAST',
   /** A new order of categories that does not name each category exactly once. */
   'CATEGORY_ORDER_INVALID',
+  // Feedback inbox (console/feedback.ts).
+  /** An assignee who is not an active operator of role support or owner. */
+  'FEEDBACK_ASSIGNEE_INVALID',
 ] as const;
 
 export type ConsoleErrorCode = (typeof CONSOLE_ERROR_CODES)[number];
@@ -87,4 +90,5 @@ export const CONSOLE_ERROR_STATUS: Record<ConsoleErrorCode, number> = {
   COVER_CROP_INVALID: 400,
   SCHEDULE_IN_PAST: 400,
   CATEGORY_ORDER_INVALID: 400,
+  FEEDBACK_ASSIGNEE_INVALID: 400,
 };

@@ -1,4 +1,5 @@
 import { contentEnUS } from './content-en-US';
+import { feedbackEnUS } from './feedback-en-US';
 
 /**
  * The console's English texts, the reference dictionary: its keys are the keys of every locale
@@ -219,6 +220,7 @@ export const enUS = {
   'error.INVALID_RESPONSE': 'The server answered something unexpected.',
   'error.unknown': 'The request failed ({code}).',
   ...contentEnUS,
+  ...feedbackEnUS,
 } as const;
 
 export type MessageKey = keyof typeof enUS;

@@ -1,4 +1,5 @@
 import { contentZhHant } from './content-zh-Hant';
+import { feedbackZhHant } from './feedback-zh-Hant';
 import type { Dictionary } from './en-US';
 
 export const zhHant: Dictionary = {
@@ -216,4 +217,5 @@ export const zhHant: Dictionary = {
   'error.INVALID_RESPONSE': '伺服器回傳了無法辨識的內容。',
   'error.unknown': '請求失敗（{code}）。',
   ...contentZhHant,
+  ...feedbackZhHant,
 };
