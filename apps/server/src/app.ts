@@ -9,6 +9,8 @@ import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fa
 import type { DatabaseHandle } from './db/database.js';
 import fastifyCookie from '@fastify/cookie';
 import { adminToken } from './modules/admin/guard.js';
+import { analyticsConsoleRoutes } from './modules/analytics/console-routes.js';
+import { AnalyticsService } from './modules/analytics/service.js';
 import { auditConsoleRoutes } from './modules/audit/console-routes.js';
 import { operatorConsoleRoutes } from './modules/operators/console-routes.js';
 import { operatorAdminRoutes } from './modules/operators/admin-routes.js';
@@ -221,6 +223,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   };
   const episodes = new EpisodeConsoleService(ctx, episodesChanged);
   await ctx.jobs.register(mediaJob(ctx, episodesChanged));
+  const analytics = new AnalyticsService(ctx);
+  await analytics.registerJobs();
   const accounts = createAccountServices(ctx, { keys, log: server.log });
   const admin = new AdminService(ctx);
   const likes = new LikeService(ctx, catalogue);
@@ -308,6 +312,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
           await consoleScope.register(auditConsoleRoutes(ctx));
           await consoleScope.register(catalogueConsoleRoutes(ctx, new CatalogueConsoleService(ctx, catalogue, catalogueChanges)));
           await consoleScope.register(episodeConsoleRoutes(ctx, episodes));
+          await consoleScope.register(analyticsConsoleRoutes(ctx, analytics));
           await consoleScope.register(feedbackConsoleRoutes(ctx, new FeedbackConsoleService(ctx, ctx.clock)));
         },
         { prefix: '/console' },

@@ -24,3 +24,4 @@ export * from './console/audit.js';
 export * from './console/catalogue.js';
 export * from './console/media.js';
 export * from './console/feedback.js';
+export * from './console/analytics.js';

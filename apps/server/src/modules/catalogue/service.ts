@@ -16,6 +16,7 @@ import { AppError } from '../../platform/errors.js';
 import { pickText } from '../../platform/locale.js';
 import { hasActiveVip, type Viewer } from '../../platform/auth.js';
 import { pageOf, pageWindow } from '../../platform/paging.js';
+import { analyticsEvents } from '../analytics/events.js';
 import { HlsIndex, playAddress, subtitleTracks } from './media-urls.js';
 import { presentDrama, presentEpisode } from './presenters.js';
 import * as queries from './queries.js';
@@ -160,6 +161,9 @@ export class CatalogueService {
    */
   async play(id: number, viewer: Viewer | null): Promise<PlayInfo> {
     const episode = await this.episode(id);
+    if (!episode.is_free && (!viewer || !hasActiveVip(viewer))) {
+      await analyticsEvents.paywall(this.ctx, { userId: viewer?.id ?? null, dramaId: episode.drama_id, episodeId: episode.id });
+    }
     if (!episode.is_free) {
       if (!viewer) throw new AppError('UNAUTHORIZED', 'Sign in to watch locked episodes');
       if (!hasActiveVip(viewer)) throw new AppError('VIP_REQUIRED', 'VIP membership required to watch this episode');

@@ -3,6 +3,7 @@ import { hasActiveVip, type Viewer } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { pageOf, pageWindow } from '../../platform/paging.js';
+import { analyticsEvents } from '../analytics/events.js';
 import { startOfDay } from '../auth/calendar.js';
 import type { CatalogueService } from '../catalogue/service.js';
 import { presentResumePoint, presentWatchRecord } from './presenters.js';
@@ -47,8 +48,12 @@ export class WatchRecordService {
         { in: 'querystring', path: 'episodeId', message: 'must equal the episode in the path' },
       ]);
     }
-    await this.watchable(viewer, dramaId, episodeId);
+    await this.watchable(viewer, dramaId, episodeId).catch(async (error: unknown) => {
+      if (error instanceof AppError && error.code === 'VIP_REQUIRED') await analyticsEvents.paywall(this.ctx, { userId: viewer.id, dramaId, episodeId });
+      throw error;
+    });
     const now = this.clock();
+    await analyticsEvents.play(this.ctx, { userId: viewer.id, dramaId, episodeId });
     await queries.recordWatch(this.ctx.db, {
       userId: viewer.id,
       dramaId,
@@ -68,6 +73,7 @@ export class WatchRecordService {
       progressSeconds: Math.min(progress, episode.duration_seconds),
       now: this.clock(),
     });
+    await analyticsEvents.progress(this.ctx, { userId: viewer.id, dramaId, episodeId }, Math.min(progress, episode.duration_seconds), episode.duration_seconds);
   }
 
   async remove(viewer: Viewer, dramaId: number): Promise<boolean> {
