@@ -42,6 +42,8 @@ import { FeedbackConsoleService } from './modules/feedback/console-service.js';
 import { feedbackRoutes } from './modules/feedback/routes.js';
 import { FeedbackService } from './modules/feedback/service.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { membersConsoleRoutes } from './modules/members/console-routes.js';
+import { MembersConsoleService } from './modules/members/service.js';
 import { likeRoutes } from './modules/likes/routes.js';
 import { LikeService } from './modules/likes/service.js';
 import { mallRoutes } from './modules/mall/routes.js';
@@ -312,6 +314,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
           await consoleScope.register(auditConsoleRoutes(ctx));
           await consoleScope.register(catalogueConsoleRoutes(ctx, new CatalogueConsoleService(ctx, catalogue, catalogueChanges)));
           await consoleScope.register(episodeConsoleRoutes(ctx, episodes));
+          await consoleScope.register(membersConsoleRoutes(ctx, new MembersConsoleService(ctx)));
           await consoleScope.register(analyticsConsoleRoutes(ctx, analytics));
           await consoleScope.register(feedbackConsoleRoutes(ctx, new FeedbackConsoleService(ctx, ctx.clock)));
         },

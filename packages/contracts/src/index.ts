@@ -23,5 +23,6 @@ export * from './console/admin-bootstrap.js';
 export * from './console/audit.js';
 export * from './console/catalogue.js';
 export * from './console/media.js';
+export * from './console/members.js';
 export * from './console/feedback.js';
 export * from './console/analytics.js';

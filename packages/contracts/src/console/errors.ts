@@ -34,6 +34,11 @@ export const CONSOLE_ERROR_CODES = [
   'CONSOLE_WRONG_PASSWORD',
   /** The bootstrap ADMIN_TOKEN only makes operators and their tokens; other admin calls need an operator's API token. */
   'BOOTSTRAP_TOKEN_LIMITED',
+  // Members (console/members.ts).
+  /** An idempotency key already used for a different change of a member. */
+  'MEMBER_CHANGE_KEY_REUSED',
+  /** A VIP deduction that would end before now; details { maxDays, vipExpireTime }. */
+  'VIP_DEDUCTION_TOO_LARGE',
   // Catalogue (console/catalogue.ts).
   'CATEGORY_NOT_FOUND',
   'TAG_NOT_FOUND',
@@ -79,6 +84,8 @@ export const CONSOLE_ERROR_STATUS: Record<ConsoleErrorCode, number> = {
   API_TOKEN_ROLE_TOO_HIGH: 403,
   CONSOLE_WRONG_PASSWORD: 400,
   BOOTSTRAP_TOKEN_LIMITED: 403,
+  MEMBER_CHANGE_KEY_REUSED: 409,
+  VIP_DEDUCTION_TOO_LARGE: 422,
   CATEGORY_NOT_FOUND: 404,
   TAG_NOT_FOUND: 404,
   CATEGORY_IN_USE: 409,
