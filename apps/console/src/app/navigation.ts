@@ -8,7 +8,9 @@ import {
   KeyOutlined,
   TeamOutlined,
   UserOutlined,
+  CommentOutlined,
 } from '@ant-design/icons';
+import { FeedbackNavBadge } from '../features/feedback/nav-badge';
 import type { MessageKey } from '../shared/i18n/translate';
 import { mayUse } from '../shared/session/access';
 import { accessOf } from './routes';
@@ -23,6 +25,8 @@ export interface NavEntry {
   path: string;
   label: MessageKey;
   icon: ComponentType;
+  /** Shown after the label (a count waiting for the operator); renders nothing when there is none. */
+  badge?: ComponentType;
 }
 
 export interface NavGroup {
@@ -45,7 +49,7 @@ export const NAV_GROUPS: readonly NavGroup[] = [
   { key: 'members', label: 'nav.members', entries: [] },
   { key: 'money', label: 'nav.money', entries: [] },
   { key: 'campaigns', label: 'nav.campaigns', entries: [] },
-  { key: 'support', label: 'nav.support', entries: [] },
+  { key: 'support', label: 'nav.support', entries: [{ path: 'feedback', label: 'nav.feedback', icon: CommentOutlined, badge: FeedbackNavBadge }] },
   { key: 'settings', label: 'nav.settings', entries: [{ path: 'account', label: 'nav.account', icon: UserOutlined }] },
   {
     key: 'operators',

@@ -22,6 +22,7 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
   { path: 'dramas/:id', access: ['content'], load: () => import('../features/catalogue/drama-page') },
   { path: 'categories', access: ['content'], load: () => import('../features/catalogue/terms-page') },
   { path: 'home-slots', access: ['content'], load: () => import('../features/home-slots/home-slots-page') },
+  { path: 'feedback', access: ['support'], load: () => import('../features/feedback/feedback-page') },
 ];
 
 /** Who may open the page at a path of CONSOLE_PAGES; unknown paths are open to no one. */

@@ -70,7 +70,14 @@ export function ConsoleLayout() {
               children: group.entries.map((entry) => ({
                 key: entry.path,
                 icon: <entry.icon />,
-                label: t(entry.label),
+                label: entry.badge ? (
+                  <span>
+                    {t(entry.label)}
+                    <entry.badge />
+                  </span>
+                ) : (
+                  t(entry.label)
+                ),
               })),
             }))}
             onClick={({ key }) => void navigate(`/${key}`)}
