@@ -29,6 +29,8 @@ import { AvatarService } from './modules/avatars/service.js';
 import { catalogueRoutes } from './modules/catalogue/routes.js';
 import { CatalogueService } from './modules/catalogue/service.js';
 import { catalogueConsoleRoutes } from './modules/catalogue/console-routes.js';
+import { orderConsoleRoutes } from './modules/orders/console-routes.js';
+import { OrderConsoleService } from './modules/orders/console-service.js';
 import { CatalogueConsoleService } from './modules/catalogue/console-service.js';
 import { episodeConsoleRoutes } from './modules/episodes/console-routes.js';
 import { mediaJob } from './modules/episodes/media-job.js';
@@ -312,6 +314,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
         async (consoleScope) => {
           await consoleScope.register(operatorConsoleRoutes(ctx, operators));
           await consoleScope.register(auditConsoleRoutes(ctx));
+          await consoleScope.register(orderConsoleRoutes(ctx, new OrderConsoleService(ctx, payments)));
           await consoleScope.register(catalogueConsoleRoutes(ctx, new CatalogueConsoleService(ctx, catalogue, catalogueChanges)));
           await consoleScope.register(episodeConsoleRoutes(ctx, episodes));
           await consoleScope.register(membersConsoleRoutes(ctx, new MembersConsoleService(ctx)));

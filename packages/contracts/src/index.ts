@@ -26,3 +26,4 @@ export * from './console/media.js';
 export * from './console/members.js';
 export * from './console/feedback.js';
 export * from './console/analytics.js';
+export * from './console/orders.js';

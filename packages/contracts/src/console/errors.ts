@@ -62,6 +62,17 @@ export const CONSOLE_ERROR_CODES = [
   // Feedback inbox (console/feedback.ts).
   /** An assignee who is not an active operator of role support or owner. */
   'FEEDBACK_ASSIGNEE_INVALID',
+  // Orders and refunds (console/orders.ts).
+  /** Only a paid order can be refunded. */
+  'REFUND_NOT_ALLOWED',
+  /** The refund would give back more than was paid and not yet refunded; details.refundableFen. */
+  'REFUND_EXCEEDS_PAID',
+  /** This refund number was used for another order or amount. */
+  'REFUND_NO_CONFLICT',
+  /** The channel refused the refund; details.channelCode and the channel's words. */
+  'REFUND_CHANNEL_REFUSED',
+  /** The channel could not be reached or its answer could not be trusted; retry with the same refund number. */
+  'PAYMENT_CHANNEL_ERROR',
 ] as const;
 
 export type ConsoleErrorCode = (typeof CONSOLE_ERROR_CODES)[number];
@@ -98,4 +109,9 @@ export const CONSOLE_ERROR_STATUS: Record<ConsoleErrorCode, number> = {
   SCHEDULE_IN_PAST: 400,
   CATEGORY_ORDER_INVALID: 400,
   FEEDBACK_ASSIGNEE_INVALID: 400,
+  REFUND_NOT_ALLOWED: 409,
+  REFUND_EXCEEDS_PAID: 422,
+  REFUND_NO_CONFLICT: 409,
+  REFUND_CHANNEL_REFUSED: 409,
+  PAYMENT_CHANNEL_ERROR: 502,
 };

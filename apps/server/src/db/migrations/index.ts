@@ -14,6 +14,7 @@ import * as catalogueConsole from './0013-catalogue-console.js';
 import * as membersConsole from './0015-members-console.js';
 import * as analyticsEvents from './0016-analytics-events.js';
 import * as feedbackInbox from './0014-feedback-inbox.js';
+import * as refunds from './0017-refunds.js';
 
 /** Numbered migrations in the order they apply. Append; never edit one that has shipped. */
 export const migrations: ReadonlyArray<{ name: string; statements: readonly string[] }> = [
@@ -33,4 +34,5 @@ export const migrations: ReadonlyArray<{ name: string; statements: readonly stri
   { name: '0014-feedback-inbox', statements: feedbackInbox.statements },
   { name: '0016-analytics-events', statements: analyticsEvents.statements },
   { name: '0015-members-console', statements: membersConsole.statements },
+  { name: '0017-refunds', statements: refunds.statements },
 ];

@@ -1,5 +1,6 @@
 import { contentEnUS } from './content-en-US';
 import { feedbackEnUS } from './feedback-en-US';
+import { ordersEnUS } from './orders-en-US';
 
 /**
  * The console's English texts, the reference dictionary: its keys are the keys of every locale
@@ -221,6 +222,7 @@ export const enUS = {
   'error.unknown': 'The request failed ({code}).',
   ...contentEnUS,
   ...feedbackEnUS,
+  ...ordersEnUS,
 } as const;
 
 export type MessageKey = keyof typeof enUS;

@@ -1,6 +1,7 @@
 import { contentZhCN } from './content-zh-CN';
 import { feedbackZhCN } from './feedback-zh-CN';
 import type { Dictionary } from './en-US';
+import { ordersZhCN } from './orders-zh-CN';
 
 export const zhCN: Dictionary = {
   'app.name': '运营后台',
@@ -218,4 +219,5 @@ export const zhCN: Dictionary = {
   'error.unknown': '请求失败（{code}）。',
   ...contentZhCN,
   ...feedbackZhCN,
+  ...ordersZhCN,
 };

@@ -1,6 +1,7 @@
 import { contentZhHant } from './content-zh-Hant';
 import { feedbackZhHant } from './feedback-zh-Hant';
 import type { Dictionary } from './en-US';
+import { ordersZhHant } from './orders-zh-Hant';
 
 export const zhHant: Dictionary = {
   'app.name': '營運後台',
@@ -218,4 +219,5 @@ export const zhHant: Dictionary = {
   'error.unknown': '請求失敗（{code}）。',
   ...contentZhHant,
   ...feedbackZhHant,
+  ...ordersZhHant,
 };

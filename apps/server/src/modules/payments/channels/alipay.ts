@@ -10,6 +10,8 @@ import {
   NotificationRejected,
   type PaymentChannelAdapter,
   type QrPaymentRequest,
+  type RefundRequest,
+  type RefundResult,
   yuanToFen,
 } from './channel.js';
 
@@ -27,6 +29,8 @@ export interface AlipaySettings {
 
 const SUCCESS = '10000';
 const TRADE_NOT_EXIST = 'ACQ.TRADE_NOT_EXIST';
+/** Refusals of alipay.trade.refund that mean "try again later", not "no". */
+const REFUND_RETRY_CODES = new Set(['ACQ.SYSTEM_ERROR', 'aop.ACQ.SYSTEM_ERROR', 'ACQ.REFUND_CHARGE_ERROR', 'isp.unknow-error']);
 
 /** trade_status of alipay.trade.query and of notifications. */
 function outcomeOf(tradeStatus: unknown): ChannelOutcome {
@@ -143,6 +147,38 @@ export class AlipayChannel implements PaymentChannelAdapter {
   async close(orderNo: string): Promise<void> {
     const result = await this.exec('alipay.trade.close', { bizContent: { out_trade_no: orderNo } });
     if (result.code !== SUCCESS && result.sub_code !== TRADE_NOT_EXIST) throw this.refused('alipay.trade.close', result);
+  }
+
+  /**
+   * `alipay.trade.refund`: out_request_no is the refund number, so a retry of the same refund
+   * is answered with the refund already made. Alipay refunds at once: code 10000 is the money
+   * sent back. The answer's signature is checked like every other call's.
+   */
+  async refund(request: RefundRequest): Promise<RefundResult> {
+    const result = await this.exec('alipay.trade.refund', {
+      bizContent: {
+        out_trade_no: request.orderNo,
+        refund_amount: fenToYuan(request.amountFen),
+        out_request_no: request.refundNo,
+        refund_reason: request.reason.slice(0, 256),
+      },
+    });
+    const raw = JSON.stringify(result);
+    if (result.code === SUCCESS) {
+      if (result.out_trade_no !== undefined && result.out_trade_no !== request.orderNo) {
+        throw new ChannelError(`Alipay answered a refund about another order (${String(result.out_trade_no)})`);
+      }
+      return { refundNo: request.refundNo, channelRefundNo: text(result.trade_no), outcome: 'succeeded', reason: null, raw };
+    }
+    const code = text(result.sub_code) ?? text(result.code) ?? 'unknown';
+    if (REFUND_RETRY_CODES.has(code) || result.code === '20000') throw this.refused('alipay.trade.refund', result);
+    return {
+      refundNo: request.refundNo,
+      channelRefundNo: null,
+      outcome: 'failed',
+      reason: `${code} ${text(result.sub_msg) ?? text(result.msg) ?? ''}`.trim(),
+      raw,
+    };
   }
 
   acknowledge(): ChannelReply {

@@ -39,6 +39,33 @@ export interface QrPaymentRequest {
   origin: string;
 }
 
+/** A refund of (part of) a paid order, idempotent at the channel by its refund number. */
+export interface RefundRequest {
+  orderNo: string;
+  /** out_refund_no / out_request_no: the same number is the same refund, however often sent. */
+  refundNo: string;
+  amountFen: number;
+  /** What the order was paid, in fen (WeChat Pay asks for it). */
+  totalFen: number;
+  reason: string;
+  /** Where the channel posts the refund's result, when it notifies one (WeChat Pay). */
+  notifyUrl?: string;
+}
+
+/** What the channel says of a refund. `processing`: accepted, the money not yet back (WeChat Pay). */
+export type RefundOutcome = 'succeeded' | 'processing' | 'failed';
+
+export interface RefundResult {
+  refundNo: string;
+  /** The channel's own number for the refund, when it gives one. */
+  channelRefundNo: string | null;
+  outcome: RefundOutcome;
+  /** The channel's words about a failure. */
+  reason: string | null;
+  /** The answer as received, for the record. */
+  raw: string;
+}
+
 /** How a channel wants a notification acknowledged. */
 export interface ChannelReply {
   status: number;
@@ -60,6 +87,12 @@ export interface PaymentChannelAdapter {
   query(orderNo: string): Promise<ChannelResult | null>;
   /** Closes the channel's trade so that it can no longer be paid; a trade it never had is fine. */
   close(orderNo: string): Promise<void>;
+  /**
+   * Refunds (part of) a paid order. A business refusal (refunded too much, trade not paid) is a
+   * `failed` result; a channel that cannot be reached or answers unsigned throws ChannelError,
+   * and sending the same refund number again is safe.
+   */
+  refund(request: RefundRequest): Promise<RefundResult>;
   /** The answer that tells the channel a notification was taken (so it stops retrying). */
   acknowledge(): ChannelReply;
   /** The answer that asks the channel to retry later (or tells a forger no). */

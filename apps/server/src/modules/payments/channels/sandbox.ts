@@ -10,6 +10,8 @@ import {
   NotificationRejected,
   type PaymentChannelAdapter,
   type QrPaymentRequest,
+  type RefundRequest,
+  type RefundResult,
 } from './channel.js';
 
 export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
@@ -136,6 +138,49 @@ export class SandboxChannel implements PaymentChannelAdapter {
   async close(orderNo: string): Promise<void> {
     const order = await this.db.selectFrom('orders').select('amount_fen').where('order_no', '=', orderNo).executeTakeFirst();
     if (order) await this.record(orderNo, 'closed', order.amount_fen);
+  }
+
+  /**
+   * Refunds like a real channel: only a paid trade, never more than was paid in all, and the
+   * refund number makes it idempotent (the same number answers the refund it made, and refuses
+   * another amount or order under it).
+   */
+  async refund(request: RefundRequest): Promise<RefundResult> {
+    const refused = (reason: string): RefundResult => ({
+      refundNo: request.refundNo,
+      channelRefundNo: null,
+      outcome: 'failed',
+      reason,
+      raw: JSON.stringify({ refundNo: request.refundNo, result: 'failed', reason }),
+    });
+    const made = (row: { refund_id: string; amount_fen: number; order_no: string }): RefundResult =>
+      row.order_no !== request.orderNo || row.amount_fen !== request.amountFen
+        ? refused('REFUND_NO_REUSED: this refund number was used for another order or amount')
+        : {
+            refundNo: request.refundNo,
+            channelRefundNo: row.refund_id,
+            outcome: 'succeeded',
+            reason: null,
+            raw: JSON.stringify({ refundNo: request.refundNo, refundId: row.refund_id, orderNo: row.order_no, amountFen: row.amount_fen, result: 'succeeded' }),
+          };
+    return this.db.transaction().execute(async (trx) => {
+      // The payment's row is the lock that puts refunds of one trade in a line.
+      const payment = await trx.selectFrom('sandbox_payments').selectAll().where('order_no', '=', request.orderNo).forUpdate().executeTakeFirst();
+      const existing = await trx.selectFrom('sandbox_refunds').selectAll().where('refund_no', '=', request.refundNo).executeTakeFirst();
+      if (existing) return made(existing);
+      if (!payment || payment.result !== 'paid') return refused('TRADE_NOT_PAID: the trade was not paid');
+      const refunded = await trx
+        .selectFrom('sandbox_refunds')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_fen'), eb.lit(0)).as('total'))
+        .where('order_no', '=', request.orderNo)
+        .executeTakeFirstOrThrow();
+      if (Number(refunded.total) + request.amountFen > payment.amount_fen) {
+        return refused('REFUND_AMOUNT_EXCEEDED: more than was paid and not yet refunded');
+      }
+      const row = { refund_no: request.refundNo, order_no: request.orderNo, amount_fen: request.amountFen, refund_id: `SBXR${randomBytes(10).toString('hex').toUpperCase()}`, created_at: this.clock() };
+      await trx.insertInto('sandbox_refunds').values(row).execute();
+      return made(row);
+    });
   }
 
   acknowledge(): ChannelReply {

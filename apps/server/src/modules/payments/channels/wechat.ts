@@ -11,6 +11,9 @@ import {
   NotificationRejected,
   type PaymentChannelAdapter,
   type QrPaymentRequest,
+  type RefundOutcome,
+  type RefundRequest,
+  type RefundResult,
 } from './channel.js';
 
 export interface WechatSettings {
@@ -56,6 +59,27 @@ const notificationSchema = z.object({
     original_type: z.string().optional(),
   }),
 });
+
+const refundSchema = z.object({
+  refund_id: z.string().optional(),
+  out_refund_no: z.string(),
+  out_trade_no: z.string().optional(),
+  status: z.string(),
+  amount: z.object({ refund: z.number().int(), total: z.number().int().optional() }).optional(),
+});
+
+/** status of a refund: SUCCESS, PROCESSING, CLOSED (refused, money not sent), ABNORMAL (needs the merchant). */
+function refundOutcomeOf(status: string): RefundOutcome {
+  switch (status) {
+    case 'SUCCESS':
+      return 'succeeded';
+    case 'CLOSED':
+    case 'ABNORMAL':
+      return 'failed';
+    default:
+      return 'processing';
+  }
+}
 
 /** trade_state of a transaction. REFUND means it was paid (and refunded since): paid as far as crediting goes. */
 function outcomeOf(tradeState: string): ChannelOutcome {
@@ -245,6 +269,41 @@ export class WechatChannel implements PaymentChannelAdapter {
       mchid: this.settings.mchId,
     });
     if (answer.status !== 204 && answer.status !== 200) throw this.refused('close', answer);
+  }
+
+  /**
+   * `POST /v3/refund/domestic/refunds`, signed like every request; the answer's signature is
+   * checked. out_refund_no is the refund number: the same number again answers the same refund
+   * (with its status now), which is also how a refund still PROCESSING is asked about again.
+   * A refusal in WeChat Pay's terms (4xx with a code) is a failed refund; a 5xx or an unsigned
+   * answer throws, to be retried with the same number.
+   */
+  async refund(request: RefundRequest): Promise<RefundResult> {
+    const answer = await this.request('POST', '/v3/refund/domestic/refunds', {
+      out_trade_no: request.orderNo,
+      out_refund_no: request.refundNo,
+      reason: request.reason.slice(0, 80),
+      ...(request.notifyUrl ? { notify_url: request.notifyUrl } : {}),
+      amount: { refund: request.amountFen, total: request.totalFen, currency: 'CNY' },
+    });
+    const raw = JSON.stringify(answer.json);
+    if (answer.status >= 500 || answer.status === 401 || answer.status === 429) throw this.refused('refund', answer);
+    if (answer.status !== 200) {
+      const refused = this.refused('refund', answer);
+      return { refundNo: request.refundNo, channelRefundNo: null, outcome: 'failed', reason: refused.message, raw };
+    }
+    const parsed = refundSchema.safeParse(answer.json);
+    if (!parsed.success || parsed.data.out_refund_no !== request.refundNo) {
+      throw new ChannelError('WeChat Pay answered a refund with an unexpected refund');
+    }
+    const outcome = refundOutcomeOf(parsed.data.status);
+    return {
+      refundNo: request.refundNo,
+      channelRefundNo: parsed.data.refund_id ?? null,
+      outcome,
+      reason: outcome === 'failed' ? `WeChat Pay refund ${parsed.data.status}` : null,
+      raw,
+    };
   }
 
   acknowledge(): ChannelReply {

@@ -1,0 +1,421 @@
+import { Readable } from 'node:stream';
+import type {
+  ConsoleOrder,
+  ConsoleOrderDetail,
+  ConsoleOrderExportQuery,
+  ConsoleOrderListQuery,
+  ConsoleOrderReviewQuery,
+  ConsoleRefund,
+  ConsoleRefundCreate,
+  ConsoleRefundResult,
+  OrderChannelQueryResult,
+  OrderReviewItem,
+  Paged,
+  PaymentNotification,
+} from '@drama/contracts';
+import type { Selectable } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { PaymentNotificationsTable } from '../../db/schema.js';
+import { writeAudit } from '../../platform/audit.js';
+import type { AppContext } from '../../platform/context.js';
+import { AppError } from '../../platform/errors.js';
+import type { Actor } from '../../platform/operators.js';
+import { pageOf, pageWindow } from '../../platform/paging.js';
+import { findUserForUpdate, setUserVip } from '../membership/queries.js';
+import { PaymentChannels } from '../payments/channel-registry.js';
+import { ChannelError, fenToYuan, type RefundResult } from '../payments/channels/channel.js';
+import type { RefundRow } from '../payments/refund-tables.js';
+import type { PaymentService } from '../payments/service.js';
+import * as queries from './console-queries.js';
+import { presentStatus } from './presenters.js';
+import { lockOrder } from './queries.js';
+
+const DAY_MS = 86_400_000;
+const EXPORT_BATCH = 500;
+
+function iso(value: Date | string | null): string | null {
+  return value === null ? null : new Date(value).toISOString();
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+}
+
+/**
+ * VIP days an order's refunds have taken away once `refundedFen` of its `amountFen` is refunded:
+ * in proportion, rounded down, and every day of the order once all of it is (consoleOrders'
+ * contract states the rule). A refund removes the difference its own amount makes.
+ */
+export function vipDaysRefunded(days: number, amountFen: number, refundedFen: number): number {
+  if (refundedFen >= amountFen) return days;
+  return Math.floor((days * refundedFen) / amountFen);
+}
+
+/** The member's new expiry: `days` earlier, never before now; a VIP already over stays as it is. */
+export function shortenedExpiry(expiry: Date | null, days: number, now: Date): Date | null {
+  if (!expiry || expiry <= now || days <= 0) return expiry;
+  const shortened = new Date(expiry.getTime() - days * DAY_MS);
+  return shortened > now ? shortened : now;
+}
+
+/** A CSV field: quoted when it must be, and a leading =, +, -, @, tab or CR made inert for spreadsheets. */
+export function csvField(value: string | number | null): string {
+  if (value === null) return '';
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+const CSV_COLUMNS = [
+  'order_no',
+  'created_at',
+  'paid_at',
+  'user_id',
+  'username',
+  'plan',
+  'days',
+  'channel',
+  'mode',
+  'status',
+  'amount_yuan',
+  'refunded_yuan',
+  'channel_trade_no',
+  'review_flag',
+] as const;
+
+/**
+ * The console's orders: lists, an order with what its channel said, the review queue, asking the
+ * channel now, refunds through the channel and the CSV export. Refunds are idempotent by their
+ * refund number and change the member's VIP, the refund's record and the audit log in one
+ * transaction.
+ */
+export class OrderConsoleService {
+  private readonly db: Db;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly payments: PaymentService,
+  ) {
+    this.db = ctx.db;
+  }
+
+  private presentOrder(row: queries.ConsoleOrderRecord): ConsoleOrder {
+    const status = presentStatus(row.status);
+    return {
+      id: row.id,
+      orderNo: row.order_no,
+      userId: row.user_id,
+      username: row.username ?? null,
+      planCode: row.plan_code,
+      planName: row.plan_name,
+      days: row.days,
+      amountFen: row.amount_fen,
+      refundedFen: Number(row.refunded_fen ?? 0),
+      channel: row.channel,
+      channelMode: row.channel_mode,
+      status,
+      reviewFlag: row.review_flag,
+      channelTradeNo: row.channel_trade_no,
+      failureCode: row.failure_code,
+      failureReason: row.failure_reason,
+      createdAt: new Date(row.created_at).toISOString(),
+      expiresAt: new Date(row.expires_at).toISOString(),
+      paidAt: iso(row.paid_at),
+      closedAt: iso(row.closed_at),
+    };
+  }
+
+  private presentNotification(row: Selectable<PaymentNotificationsTable>): PaymentNotification {
+    return {
+      id: row.id,
+      channel: row.channel,
+      source: row.source,
+      orderNo: row.order_no,
+      channelTradeNo: row.channel_trade_no,
+      amountFen: row.amount_fen,
+      outcome: row.outcome,
+      verified: row.verified,
+      flag: row.flag,
+      detail: row.detail,
+      raw: row.raw,
+      headers: typeof row.headers === 'string' ? (JSON.parse(row.headers) as Record<string, string>) : row.headers,
+      createdAt: new Date(row.created_at).toISOString(),
+    };
+  }
+
+  private presentRefund(row: RefundRow): ConsoleRefund {
+    return {
+      id: row.id,
+      refundNo: row.refund_no,
+      orderId: row.order_id,
+      amountFen: row.amount_fen,
+      reason: row.reason,
+      status: row.status,
+      channelRefundNo: row.channel_refund_no,
+      failureReason: row.failure_reason,
+      vipDaysRemoved: row.vip_days_removed,
+      vipExpireBefore: iso(row.vip_expire_before),
+      vipExpireAfter: iso(row.vip_expire_after),
+      operatorId: row.operator_id,
+      createdAt: new Date(row.created_at).toISOString(),
+      completedAt: iso(row.completed_at),
+    };
+  }
+
+  async list(query: ConsoleOrderListQuery): Promise<Paged<ConsoleOrder>> {
+    const { page: _page, limit: _limit, ...filters } = query;
+    const { rows, total } = await queries.listConsoleOrders(this.db, filters, pageWindow(query));
+    return pageOf(query, rows.map((row) => this.presentOrder(row)), total);
+  }
+
+  async detail(id: number): Promise<ConsoleOrderDetail> {
+    const row = await queries.findConsoleOrder(this.db, id);
+    if (!row) throw new AppError('ORDER_NOT_FOUND', `Order ${id} not found`);
+    const [notifications, refunds, totals, user] = await Promise.all([
+      queries.notificationsOfOrder(this.db, row.id, row.order_no),
+      queries.refundsOfOrder(this.db, row.id),
+      queries.refundTotals(this.db, row.id),
+      this.db.selectFrom('users').select('vip_expire_time').where('id', '=', row.user_id).executeTakeFirst(),
+    ]);
+    return {
+      order: this.presentOrder(row),
+      vipExpireTime: iso(user?.vip_expire_time ?? null),
+      notifications: notifications.map((item) => this.presentNotification(item)),
+      refunds: refunds.map((item) => this.presentRefund(item)),
+      refundableFen: row.status === 'success' ? Math.max(0, row.amount_fen - totals.committed) : 0,
+    };
+  }
+
+  async review(query: ConsoleOrderReviewQuery): Promise<Paged<OrderReviewItem>> {
+    const { rows, total } = await queries.reviewQueue(this.db, query, pageWindow(query));
+    const orderIds = rows.flatMap((row) => (row.order_id === null ? [] : [row.order_id]));
+    const notificationIds = rows.flatMap((row) => (row.notification_id === null ? [] : [row.notification_id]));
+    const [orderRows, notificationRows] = await Promise.all([
+      queries.findConsoleOrders(this.db, orderIds),
+      queries.notificationsByIds(this.db, notificationIds),
+    ]);
+    const ordersById = new Map(orderRows.map((row) => [row.id, this.presentOrder(row)]));
+    const notificationsById = new Map(notificationRows.map((row) => [row.id, this.presentNotification(row)]));
+    const items = rows.map((row) => ({
+      kind: row.kind,
+      at: new Date(row.at).toISOString(),
+      order: row.order_id === null ? null : (ordersById.get(row.order_id) ?? null),
+      notification: row.notification_id === null ? null : (notificationsById.get(row.notification_id) ?? null),
+    }));
+    return pageOf(query, items, total);
+  }
+
+  /** "Ask the channel now": the reconciler's query for one order, its answer recorded and applied as the reconciler would. */
+  async askChannel(actor: Actor, id: number): Promise<OrderChannelQueryResult> {
+    const order = await this.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!order) throw new AppError('ORDER_NOT_FOUND', `Order ${id} not found`);
+    const adapter = this.payments.channels.forOrder(order);
+    if (!adapter) throw new AppError('PAYMENT_CHANNEL_UNAVAILABLE', `Payment channel ${order.channel} is not available`);
+    let outcome: OrderChannelQueryResult['outcome'] = null;
+    let flag: string | null = null;
+    try {
+      const result = await adapter.query(order.order_no);
+      if (result) {
+        outcome = result.outcome;
+        flag = (await this.payments.apply(adapter.key, result, 'query')).flag;
+      }
+    } catch (error) {
+      if (error instanceof ChannelError) throw new AppError('PAYMENT_CHANNEL_ERROR', error.message, { channelCode: error.channelCode ?? null });
+      throw error;
+    }
+    await writeAudit(this.db, actor, { action: 'order.query', targetType: 'order', targetId: id, after: { outcome, flag } });
+    return { outcome, flag, detail: await this.detail(id) };
+  }
+
+  /**
+   * Refunds (part of) a paid order through its channel, idempotent by the refund number:
+   * 1. under the order's lock, the refund is found (a replay) or recorded as processing, after
+   *    checking it does not give back more than was paid and not yet refunded;
+   * 2. the channel is asked (the same number is the same refund there too);
+   * 3. under the order's lock again, a refund still processing is settled once: the member's VIP
+   *    shortened, the refund's record and the audit row written in one transaction.
+   * A replay, or a request sent alongside, runs the same steps and finds the work done.
+   */
+  async refund(actor: Actor, orderId: number, input: ConsoleRefundCreate): Promise<ConsoleRefundResult> {
+    const now = this.ctx.clock();
+    let started: { refund: RefundRow; orderNo: string; totalFen: number; key: ReturnType<typeof PaymentChannels.keyOf>; order: Parameters<PaymentChannels['forOrder']>[0] };
+    try {
+      started = await this.db.transaction().execute(async (trx) => {
+        const order = await lockOrder(trx, orderId);
+        if (!order) throw new AppError('ORDER_NOT_FOUND', `Order ${orderId} not found`);
+        const existing = await trx.selectFrom('refunds').selectAll().where('refund_no', '=', input.refundNo).executeTakeFirst();
+        const context = { orderNo: order.order_no, totalFen: order.amount_fen, key: PaymentChannels.keyOf(order), order };
+        if (existing) {
+          if (existing.order_id !== order.id || existing.amount_fen !== input.amountFen) {
+            throw new AppError('REFUND_NO_CONFLICT', 'This refund number was used for another order or amount');
+          }
+          return { refund: existing, ...context };
+        }
+        if (order.status !== 'success') {
+          throw new AppError('REFUND_NOT_ALLOWED', 'Only a paid order can be refunded', { status: presentStatus(order.status) });
+        }
+        const totals = await queries.refundTotals(trx, order.id);
+        const refundableFen = order.amount_fen - totals.committed;
+        if (input.amountFen > refundableFen) {
+          throw new AppError('REFUND_EXCEEDS_PAID', 'The refund is more than was paid and not yet refunded', { refundableFen: Math.max(0, refundableFen) });
+        }
+        const refund = await trx
+          .insertInto('refunds')
+          .values({
+            refund_no: input.refundNo,
+            order_id: order.id,
+            amount_fen: input.amountFen,
+            reason: input.reason,
+            operator_id: actor.operatorId,
+            created_at: now,
+            updated_at: now,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        return { refund, ...context };
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError('REFUND_NO_CONFLICT', 'This refund number was used for another order or amount');
+      throw error;
+    }
+
+    let refund = started.refund;
+    if (refund.status === 'processing') {
+      const adapter = this.payments.channels.forOrder(started.order);
+      if (!adapter) throw new AppError('PAYMENT_CHANNEL_UNAVAILABLE', `Payment channel ${started.key} is not available`);
+      let result: RefundResult;
+      try {
+        result = await adapter.refund({
+          orderNo: started.orderNo,
+          refundNo: refund.refund_no,
+          amountFen: refund.amount_fen,
+          totalFen: started.totalFen,
+          reason: refund.reason,
+        });
+      } catch (error) {
+        if (error instanceof ChannelError) {
+          throw new AppError('PAYMENT_CHANNEL_ERROR', `${error.message}; send the same refund number again`, { channelCode: error.channelCode ?? null, refundNo: refund.refund_no });
+        }
+        throw error;
+      }
+      refund = await this.settle(actor, refund.id, result);
+    }
+    if (refund.status === 'failed' && refund.refund_no === input.refundNo && started.refund.status === 'processing') {
+      throw new AppError('REFUND_CHANNEL_REFUSED', refund.failure_reason ?? 'The channel refused the refund', { refundNo: refund.refund_no, reason: refund.failure_reason });
+    }
+    return { refund: this.presentRefund(refund), detail: await this.detail(orderId) };
+  }
+
+  /** Step 3 of a refund: applies the channel's answer to a refund still processing, once. */
+  private async settle(actor: Actor, refundId: number, result: RefundResult): Promise<RefundRow> {
+    return this.db.transaction().execute(async (trx) => {
+      const current = await trx.selectFrom('refunds').select('order_id').where('id', '=', refundId).executeTakeFirstOrThrow();
+      const order = await lockOrder(trx, current.order_id);
+      const refund = await trx.selectFrom('refunds').selectAll().where('id', '=', refundId).forUpdate().executeTakeFirstOrThrow();
+      if (!order || refund.status !== 'processing') return refund;
+      const now = this.ctx.clock();
+      const raw = result.raw.slice(0, 16_384);
+      if (result.outcome === 'processing') {
+        return trx
+          .updateTable('refunds')
+          .set({ channel_refund_no: result.channelRefundNo ?? refund.channel_refund_no, raw, updated_at: now })
+          .where('id', '=', refund.id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+      }
+      if (result.outcome === 'failed') {
+        const failed = await trx
+          .updateTable('refunds')
+          .set({ status: 'failed', failure_reason: result.reason?.slice(0, 500) ?? 'refused', raw, updated_at: now, completed_at: now })
+          .where('id', '=', refund.id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await writeAudit(trx, actor, {
+          action: 'order.refund',
+          targetType: 'order',
+          targetId: order.id,
+          after: { refundNo: refund.refund_no, amountFen: refund.amount_fen, reason: refund.reason, status: 'failed', channelReason: failed.failure_reason },
+        });
+        return failed;
+      }
+      const totals = await queries.refundTotals(trx, order.id);
+      const before = vipDaysRefunded(order.days, order.amount_fen, totals.succeeded);
+      const after = vipDaysRefunded(order.days, order.amount_fen, totals.succeeded + refund.amount_fen);
+      const removed = after - before;
+      const user = await findUserForUpdate(trx, order.user_id);
+      const expiryBefore = user?.vip_expire_time ?? null;
+      const expiryAfter = shortenedExpiry(expiryBefore, removed, now);
+      if (user && expiryAfter && expiryBefore && expiryAfter.getTime() !== expiryBefore.getTime()) {
+        await setUserVip(trx, user.id, { level: user.vip_level, expiresAt: expiryAfter, now });
+      }
+      const succeeded = await trx
+        .updateTable('refunds')
+        .set({
+          status: 'succeeded',
+          channel_refund_no: result.channelRefundNo ?? refund.channel_refund_no,
+          raw,
+          vip_days_removed: removed,
+          vip_expire_before: expiryBefore,
+          vip_expire_after: expiryAfter,
+          updated_at: now,
+          completed_at: now,
+        })
+        .where('id', '=', refund.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await writeAudit(trx, actor, {
+        action: 'order.refund',
+        targetType: 'order',
+        targetId: order.id,
+        before: { refundedFen: totals.succeeded, vipExpireTime: iso(expiryBefore) },
+        after: {
+          refundNo: refund.refund_no,
+          amountFen: refund.amount_fen,
+          reason: refund.reason,
+          refundedFen: totals.succeeded + refund.amount_fen,
+          vipDaysRemoved: removed,
+          vipExpireTime: iso(expiryAfter),
+        },
+      });
+      return succeeded;
+    });
+  }
+
+  /** The orders of a period as CSV (UTF-8 with a byte-order mark for spreadsheets), read in batches as it is sent. */
+  exportCsv(query: ConsoleOrderExportQuery): Readable {
+    const db = this.db;
+    async function* lines(): AsyncGenerator<string> {
+      yield `\uFEFF${CSV_COLUMNS.join(',')}\r\n`;
+      let afterId = 0;
+      for (;;) {
+        const batch = await queries.exportBatch(db, query, afterId, EXPORT_BATCH);
+        if (batch.length === 0) return;
+        let chunk = '';
+        for (const row of batch) {
+          chunk += `${[
+            row.order_no,
+            new Date(row.created_at).toISOString(),
+            iso(row.paid_at),
+            row.user_id,
+            row.username ?? null,
+            row.plan_code,
+            row.days,
+            row.channel,
+            row.channel_mode,
+            row.status,
+            fenToYuan(row.amount_fen),
+            fenToYuan(Number(row.refunded_fen ?? 0)),
+            row.channel_trade_no,
+            row.review_flag,
+          ]
+            .map((value) => csvField(value))
+            .join(',')}\r\n`;
+        }
+        yield chunk;
+        afterId = batch[batch.length - 1]?.id ?? afterId;
+        if (batch.length < EXPORT_BATCH) return;
+      }
+    }
+    return Readable.from(lines());
+  }
+}
