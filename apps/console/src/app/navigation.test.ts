@@ -5,7 +5,7 @@ import { CONSOLE_PAGES } from './routes';
 describe('the menu', () => {
   it('shows an owner every screen that exists', () => {
     const paths = visibleNav('owner').flatMap((group) => group.entries.map((entry) => entry.path));
-    expect(paths).toEqual(['dramas', 'categories', 'home-slots', 'feedback', 'account', 'operators', 'tokens', 'audit']);
+    expect(paths).toEqual(['dramas', 'categories', 'home-slots', 'members', 'feedback', 'account', 'operators', 'tokens', 'audit']);
   });
 
   it('shows other roles only what their role may open, and no empty group', () => {
@@ -13,8 +13,9 @@ describe('the menu', () => {
     expect(groups.map((group) => group.key)).toEqual(['content', 'settings', 'operators']);
     expect(groups.flatMap((group) => group.entries.map((entry) => entry.path))).toEqual(['dramas', 'categories', 'home-slots', 'account', 'tokens']);
     expect(homePath('content')).toBe('dramas');
-    expect(visibleNav('support').map((group) => group.key)).toEqual(['support', 'settings', 'operators']);
-    expect(homePath('support')).toBe('feedback');
+    expect(visibleNav('support').map((group) => group.key)).toEqual(['members', 'support', 'settings', 'operators']);
+    expect(homePath('support')).toBe('members');
+    expect(visibleNav('finance').flatMap((group) => group.entries.map((entry) => entry.path))).toContain('members');
   });
 
   it('lists only pages of the route table', () => {

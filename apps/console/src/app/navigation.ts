@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { OperatorRole } from '@drama/contracts';
 import {
   AppstoreOutlined,
+  IdcardOutlined,
   PlaySquareOutlined,
   TagsOutlined,
   AuditOutlined,
@@ -46,7 +47,7 @@ export const NAV_GROUPS: readonly NavGroup[] = [
       { path: 'home-slots', label: 'nav.homeSlots', icon: AppstoreOutlined },
     ],
   },
-  { key: 'members', label: 'nav.members', entries: [] },
+  { key: 'members', label: 'nav.members', entries: [{ path: 'members', label: 'nav.memberSearch', icon: IdcardOutlined }] },
   { key: 'money', label: 'nav.money', entries: [] },
   { key: 'campaigns', label: 'nav.campaigns', entries: [] },
   { key: 'support', label: 'nav.support', entries: [{ path: 'feedback', label: 'nav.feedback', icon: CommentOutlined, badge: FeedbackNavBadge }] },

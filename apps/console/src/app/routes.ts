@@ -22,6 +22,8 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
   { path: 'dramas/:id', access: ['content'], load: () => import('../features/catalogue/drama-page') },
   { path: 'categories', access: ['content'], load: () => import('../features/catalogue/terms-page') },
   { path: 'home-slots', access: ['content'], load: () => import('../features/home-slots/home-slots-page') },
+  { path: 'members', access: ['support', 'finance'], load: () => import('../features/members/members-page') },
+  { path: 'members/:id', access: ['support', 'finance'], load: () => import('../features/members/member-page') },
   { path: 'feedback', access: ['support'], load: () => import('../features/feedback/feedback-page') },
 ];
 

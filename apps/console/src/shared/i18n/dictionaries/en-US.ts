@@ -1,4 +1,5 @@
 import { contentEnUS } from './content-en-US';
+import { membersEnUS } from './members-en-US';
 import { feedbackEnUS } from './feedback-en-US';
 import { ordersEnUS } from './orders-en-US';
 
@@ -221,6 +222,7 @@ export const enUS = {
   'error.INVALID_RESPONSE': 'The server answered something unexpected.',
   'error.unknown': 'The request failed ({code}).',
   ...contentEnUS,
+  ...membersEnUS,
   ...feedbackEnUS,
   ...ordersEnUS,
 } as const;

@@ -1,4 +1,5 @@
 import { contentZhCN } from './content-zh-CN';
+import { membersZhCN } from './members-zh-CN';
 import { feedbackZhCN } from './feedback-zh-CN';
 import type { Dictionary } from './en-US';
 import { ordersZhCN } from './orders-zh-CN';
@@ -218,6 +219,7 @@ export const zhCN: Dictionary = {
   'error.INVALID_RESPONSE': '服务器返回了无法识别的内容。',
   'error.unknown': '请求失败（{code}）。',
   ...contentZhCN,
+  ...membersZhCN,
   ...feedbackZhCN,
   ...ordersZhCN,
 };

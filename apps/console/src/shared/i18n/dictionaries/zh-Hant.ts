@@ -1,4 +1,5 @@
 import { contentZhHant } from './content-zh-Hant';
+import { membersZhHant } from './members-zh-Hant';
 import { feedbackZhHant } from './feedback-zh-Hant';
 import type { Dictionary } from './en-US';
 import { ordersZhHant } from './orders-zh-Hant';
@@ -218,6 +219,7 @@ export const zhHant: Dictionary = {
   'error.INVALID_RESPONSE': '伺服器回傳了無法辨識的內容。',
   'error.unknown': '請求失敗（{code}）。',
   ...contentZhHant,
+  ...membersZhHant,
   ...feedbackZhHant,
   ...ordersZhHant,
 };
