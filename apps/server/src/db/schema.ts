@@ -540,7 +540,7 @@ export interface AuditLogTable {
   operator_id: number | null;
   username: string;
   role: OperatorRoleColumn;
-  via: 'session' | 'token' | 'bootstrap';
+  via: 'session' | 'token' | 'bootstrap' | 'schedule';
   action: string;
   target_type: string;
   target_id: string | null;

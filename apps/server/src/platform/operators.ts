@@ -13,7 +13,8 @@ export interface Actor {
   /** At the time of the call: the audit log keeps it even after a rename or removal. */
   username: string;
   role: OperatorRole;
-  via: 'session' | 'token' | 'bootstrap';
+  /** schedule: a release carried out for the operator who scheduled it. */
+  via: 'session' | 'token' | 'bootstrap' | 'schedule';
   ip: string | null;
 }
 

@@ -185,6 +185,14 @@ describe('dramas in the console', () => {
     expect(await latestIds()).toContain(drama.id);
     expect(okData(await viewer(apiPaths.drama(drama.id)), dramaDetailResponseSchema).publishedAt).toBe(at.toISOString());
     expect(okData(await consoleCall('GET', `/dramas/${drama.id}`), consoleDramaResponseSchema).status).toBe('published');
+
+    // The release is in the audit log once, done for the operator who scheduled it.
+    expect(await latestIds()).toContain(drama.id);
+    const releases = await auditRows('drama.release', drama.id);
+    expect(releases).toHaveLength(1);
+    expect(releases[0]).toMatchObject({ via: 'schedule', username: audit?.username, role: audit?.role, operator_id: audit?.operator_id, ip: null });
+    expect(releases[0]?.before).toMatchObject({ status: 'scheduled', publishedAt: at.toISOString() });
+    expect(releases[0]?.after).toEqual({ status: 'published' });
   });
 
   it('refuses a schedule that is not in the future', async () => {

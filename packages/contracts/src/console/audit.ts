@@ -2,8 +2,11 @@ import { z } from 'zod';
 import { ok, paged } from '../envelope.js';
 import { operatorRoleSchema } from './operators.js';
 
-/** How the change was made: the console, an operator's API token, or the bootstrap admin token. */
-export const auditViaSchema = z.enum(['session', 'token', 'bootstrap']);
+/**
+ * How the change was made: the console, an operator's API token, the bootstrap admin token, or
+ * by itself at a time an operator scheduled (a scheduled drama coming out).
+ */
+export const auditViaSchema = z.enum(['session', 'token', 'bootstrap', 'schedule']);
 
 export const auditEntrySchema = z.object({
   id: z.int(),

@@ -20,7 +20,7 @@ interface FilterForm {
   period?: [Dayjs | null, Dayjs | null] | null;
 }
 
-const VIA_COLORS = { session: 'default', token: 'purple', bootstrap: 'orange' } as const;
+const VIA_COLORS = { session: 'default', token: 'purple', bootstrap: 'orange', schedule: 'cyan' } as const;
 
 export default function AuditPage() {
   const { t, locale } = useI18n();

@@ -2,6 +2,8 @@ import type { ConsoleDramaListQuery, LocalizedText } from '@drama/contracts';
 import { type Selectable, type SelectQueryBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database, DramasTable } from '../../db/schema.js';
+import { writeAudit } from '../../platform/audit.js';
+import type { Actor } from '../../platform/operators.js';
 import { withTotal } from '../../platform/paging.js';
 
 /** The console's reads and writes of dramas, categories and tags: every status, every language. */
@@ -215,16 +217,46 @@ export async function existingIds(db: Db, table: 'categories' | 'tags' | 'dramas
 
 /* Scheduled publication. */
 
-/** Turns scheduled dramas whose time has come into published ones; returns their ids. */
+/**
+ * Turns scheduled dramas whose time has come into published ones and returns their ids. Each
+ * release is audited in the same transaction, as done for the operator who scheduled it (the
+ * latest `drama.status` entry that set it to scheduled) by way of `schedule`. Two instances
+ * racing here release a drama once: the second finds it published already.
+ */
 export async function releaseDue(db: Db, now: Date): Promise<number[]> {
-  const rows = await db
-    .updateTable('dramas')
-    .set({ status: 'published' })
-    .where('status', '=', 'scheduled')
-    .where('published_at', '<=', now)
-    .returning('id')
-    .execute();
-  return rows.map((row) => row.id);
+  return db.transaction().execute(async (trx) => {
+    const rows = await trx
+      .updateTable('dramas')
+      .set({ status: 'published' })
+      .where('status', '=', 'scheduled')
+      .where('published_at', '<=', now)
+      .returning(['id', 'published_at'])
+      .execute();
+    for (const row of rows) {
+      const scheduler = await trx
+        .selectFrom('audit_log')
+        .select(['operator_id', 'username', 'role'])
+        .where('action', '=', 'drama.status')
+        .where('target_type', '=', 'drama')
+        .where('target_id', '=', String(row.id))
+        .where(sql<boolean>`after ->> 'status' = 'scheduled'`)
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      // Scheduling is only done through the audited status call; without its entry there is
+      // nobody to name, and the drama still comes out.
+      if (!scheduler) continue;
+      const actor: Actor = { operatorId: scheduler.operator_id, username: scheduler.username, role: scheduler.role, via: 'schedule', ip: null };
+      await writeAudit(trx, actor, {
+        action: 'drama.release',
+        targetType: 'drama',
+        targetId: row.id,
+        before: { status: 'scheduled', publishedAt: row.published_at.toISOString() },
+        after: { status: 'published' },
+      });
+    }
+    return rows.map((row) => row.id);
+  });
 }
 
 /** Whether a drama came out (was published with a time) after `after` and by `upTo`. */

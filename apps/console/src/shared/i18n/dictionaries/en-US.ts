@@ -173,6 +173,7 @@ export const enUS = {
   'audit.via.session': 'Console',
   'audit.via.token': 'API token',
   'audit.via.bootstrap': 'Admin token',
+  'audit.via.schedule': 'On schedule',
   'audit.field': 'Field',
   'audit.before': 'Before',
   'audit.after': 'After',

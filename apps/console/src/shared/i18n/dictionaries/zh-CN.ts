@@ -170,6 +170,7 @@ export const zhCN: Dictionary = {
   'audit.via.session': '后台',
   'audit.via.token': 'API 令牌',
   'audit.via.bootstrap': '管理员令牌',
+  'audit.via.schedule': '定时执行',
   'audit.field': '字段',
   'audit.before': '修改前',
   'audit.after': '修改后',

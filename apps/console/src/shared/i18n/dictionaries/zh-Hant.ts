@@ -170,6 +170,7 @@ export const zhHant: Dictionary = {
   'audit.via.session': '後台',
   'audit.via.token': 'API 權杖',
   'audit.via.bootstrap': '管理員權杖',
+  'audit.via.schedule': '定時執行',
   'audit.field': '欄位',
   'audit.before': '變更前',
   'audit.after': '變更後',
