@@ -2,6 +2,8 @@ import type { ComponentType } from 'react';
 import type { OperatorRole } from '@drama/contracts';
 import {
   AppstoreOutlined,
+  DashboardOutlined,
+  FunnelPlotOutlined,
   IdcardOutlined,
   PlaySquareOutlined,
   TagsOutlined,
@@ -37,7 +39,7 @@ export interface NavGroup {
 }
 
 export const NAV_GROUPS: readonly NavGroup[] = [
-  { key: 'overview', label: 'nav.overview', entries: [] },
+  { key: 'overview', label: 'nav.overview', entries: [{ path: 'dashboard', label: 'nav.dashboard', icon: DashboardOutlined }] },
   {
     key: 'content',
     label: 'nav.content',
@@ -45,6 +47,7 @@ export const NAV_GROUPS: readonly NavGroup[] = [
       { path: 'dramas', label: 'nav.dramas', icon: PlaySquareOutlined },
       { path: 'categories', label: 'nav.terms', icon: TagsOutlined },
       { path: 'home-slots', label: 'nav.homeSlots', icon: AppstoreOutlined },
+      { path: 'funnel', label: 'nav.funnel', icon: FunnelPlotOutlined },
     ],
   },
   { key: 'members', label: 'nav.members', entries: [{ path: 'members', label: 'nav.memberSearch', icon: IdcardOutlined }] },

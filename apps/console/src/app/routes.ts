@@ -14,6 +14,7 @@ export interface ConsolePage {
 }
 
 export const CONSOLE_PAGES: readonly ConsolePage[] = [
+  { path: 'dashboard', access: 'everyone', load: () => import('../features/dashboard/dashboard-page') },
   { path: 'account', access: 'everyone', load: () => import('../features/account/account-page') },
   { path: 'operators', access: ['owner'], load: () => import('../features/operators/operators-page') },
   { path: 'tokens', access: 'everyone', load: () => import('../features/tokens/tokens-page') },
@@ -22,6 +23,8 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
   { path: 'dramas/:id', access: ['content'], load: () => import('../features/catalogue/drama-page') },
   { path: 'categories', access: ['content'], load: () => import('../features/catalogue/terms-page') },
   { path: 'home-slots', access: ['content'], load: () => import('../features/home-slots/home-slots-page') },
+  { path: 'funnel', access: ['content'], load: () => import('../features/funnel/funnel-list-page') },
+  { path: 'funnel/:id', access: ['content'], load: () => import('../features/funnel/funnel-page') },
   { path: 'members', access: ['support', 'finance'], load: () => import('../features/members/members-page') },
   { path: 'members/:id', access: ['support', 'finance'], load: () => import('../features/members/member-page') },
   { path: 'feedback', access: ['support'], load: () => import('../features/feedback/feedback-page') },

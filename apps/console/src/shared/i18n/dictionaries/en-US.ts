@@ -1,3 +1,4 @@
+import { analyticsEnUS } from './analytics-en-US';
 import { contentEnUS } from './content-en-US';
 import { membersEnUS } from './members-en-US';
 import { feedbackEnUS } from './feedback-en-US';
@@ -223,6 +224,7 @@ export const enUS = {
   'error.INVALID_RESPONSE': 'The server answered something unexpected.',
   'error.unknown': 'The request failed ({code}).',
   ...contentEnUS,
+  ...analyticsEnUS,
   ...membersEnUS,
   ...feedbackEnUS,
   ...ordersEnUS,

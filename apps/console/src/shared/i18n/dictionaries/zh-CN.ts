@@ -1,3 +1,4 @@
+import { analyticsZhCN } from './analytics-zh-CN';
 import { contentZhCN } from './content-zh-CN';
 import { membersZhCN } from './members-zh-CN';
 import { feedbackZhCN } from './feedback-zh-CN';
@@ -220,6 +221,7 @@ export const zhCN: Dictionary = {
   'error.INVALID_RESPONSE': '服务器返回了无法识别的内容。',
   'error.unknown': '请求失败（{code}）。',
   ...contentZhCN,
+  ...analyticsZhCN,
   ...membersZhCN,
   ...feedbackZhCN,
   ...ordersZhCN,

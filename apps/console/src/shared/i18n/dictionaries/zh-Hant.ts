@@ -1,3 +1,4 @@
+import { analyticsZhHant } from './analytics-zh-Hant';
 import { contentZhHant } from './content-zh-Hant';
 import { membersZhHant } from './members-zh-Hant';
 import { feedbackZhHant } from './feedback-zh-Hant';
@@ -220,6 +221,7 @@ export const zhHant: Dictionary = {
   'error.INVALID_RESPONSE': '伺服器回傳了無法辨識的內容。',
   'error.unknown': '請求失敗（{code}）。',
   ...contentZhHant,
+  ...analyticsZhHant,
   ...membersZhHant,
   ...feedbackZhHant,
   ...ordersZhHant,
