@@ -28,6 +28,8 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
   { path: 'members', access: ['support', 'finance'], load: () => import('../features/members/members-page') },
   { path: 'members/:id', access: ['support', 'finance'], load: () => import('../features/members/member-page') },
   { path: 'feedback', access: ['support'], load: () => import('../features/feedback/feedback-page') },
+  { path: 'orders', access: ['finance'], load: () => import('../features/orders/orders-page') },
+  { path: 'orders/:id', access: ['finance'], load: () => import('../features/orders/order-page') },
 ];
 
 /** Who may open the page at a path of CONSOLE_PAGES; unknown paths are open to no one. */
