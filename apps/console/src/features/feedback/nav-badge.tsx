@@ -10,7 +10,7 @@ export function FeedbackNavBadge() {
   const unanswered = count.data?.unanswered ?? 0;
   if (unanswered === 0) return null;
   return (
-    <span data-testid="feedback-nav-badge" aria-label={t('feedback.unanswered', { count: unanswered })} style={{ marginInlineStart: 8 }}>
+    <span data-testid="feedback-nav-badge" style={{ marginInlineStart: 8 }}>
       <Badge count={unanswered} overflowCount={99} size="small" title={t('feedback.unanswered', { count: unanswered })} />
     </span>
   );
