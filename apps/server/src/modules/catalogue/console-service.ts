@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import {
   type CategoryOrder,
   type ConsoleCategory,
@@ -22,6 +20,7 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import type { Actor } from '../../platform/operators.js';
 import { pageOf, pageWindow } from '../../platform/paging.js';
+import { storedLayout } from '../media/stored-layout.js';
 import { withMediaBase } from './media-urls.js';
 import * as queries from './console-queries.js';
 import { cropCover } from './cover-crop.js';
@@ -203,19 +202,17 @@ export class CatalogueConsoleService {
 
   /**
    * Stores a new cover under a new name (so that no cache, the browser's, a CDN's or the card
-   * variants', can serve the old picture for it) and points the drama at it; the old file stays
-   * for pages still showing it.
+   * variants', can serve the old picture for it) and points the drama at it; the old one stays
+   * for pages still showing it. The cover goes into the storage (covers/<file>), so that every
+   * instance sharing it serves the cover; the drama keeps the bare file name, as seeded and
+   * imported covers under MEDIA_DIR/covers do, and /media/covers/<file> finds it in either.
    */
   async setCover(actor: Actor, id: number, image: Buffer, crop: CoverCrop): Promise<ConsoleDrama> {
     if (!(await queries.findConsoleDrama(this.db, id))) throw new AppError('DRAMA_NOT_FOUND', `Drama ${id} not found`);
     const cover = await cropCover(image, crop);
-    const coversDir = path.join(this.ctx.config.MEDIA_DIR, 'covers');
-    const file = `drama-${id}-${randomBytes(8).toString('hex')}.jpg`;
-    const target = path.join(coversDir, file);
-    const partial = `${target}.part`;
-    await mkdir(coversDir, { recursive: true });
-    await writeFile(partial, cover.data);
-    await rename(partial, target);
+    const file = storedLayout.newCoverName(id);
+    const key = storedLayout.cover(file);
+    await this.ctx.storage.put(key, cover.data, { contentType: 'image/jpeg', size: cover.data.length });
     try {
       return await this.change(async (trx) => {
         if (!(await queries.lockDrama(trx, id))) throw new AppError('DRAMA_NOT_FOUND', `Drama ${id} not found`);
@@ -232,7 +229,8 @@ export class CatalogueConsoleService {
         return after;
       });
     } catch (error) {
-      await rm(target, { force: true });
+      // No drama points at it: removed, and a failure to remove it does not hide the first one.
+      await this.ctx.storage.delete(key).catch(() => undefined);
       throw error;
     }
   }

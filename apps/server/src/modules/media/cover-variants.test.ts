@@ -13,11 +13,12 @@ let failing: boolean;
 let variants: CoverVariants;
 
 /** Stands in for sharp: slow enough for requests to overlap, and fails on demand. */
+const nameOf = (source: string | Buffer) => (typeof source === 'string' ? path.basename(source) : `bytes:${source.toString()}`);
 const resize: ResizeCover = async (source, target, width) => {
-  calls.push(`${path.basename(source)}@${width}`);
+  calls.push(`${nameOf(source)}@${width}`);
   await new Promise((resolve) => setTimeout(resolve, 20));
   if (failing) throw new Error('not an image');
-  await writeFile(target, `variant ${calls.length} of ${path.basename(source)}`);
+  await writeFile(target, `variant ${calls.length} of ${nameOf(source)}`);
 };
 
 beforeEach(() => {
@@ -74,5 +75,40 @@ describe('cover variants', () => {
     setTime(path.join(covers, 'a.jpg'), 1_800_000_000);
     expect(await variants.locate(320, 'a.jpg')).toEqual({ folder: path.join(cache, 'w320'), file: 'a.jpg.webp' });
     expect(calls).toEqual(['a.jpg@320', 'a.jpg@320']);
+  });
+
+  it('makes variants of a cover held elsewhere (the storage) from its bytes, MEDIA_DIR/covers coming first', async () => {
+    let time = 1_700_000_000_000;
+    let reads = 0;
+    let readFails = false;
+    const elsewhere = new CoverVariants(covers, cache, resize, async (cover) =>
+      cover === 'stored.jpg' || cover === 'a.jpg'
+        ? {
+            time,
+            read: async () => {
+              reads += 1;
+              if (readFails) throw new Error('storage unavailable');
+              return Buffer.from(cover);
+            },
+          }
+        : null,
+    );
+    expect(await elsewhere.locate(320, 'stored.jpg')).toEqual({ folder: path.join(cache, 'w320'), file: 'stored.jpg.webp' });
+    await elsewhere.locate(320, 'stored.jpg');
+    expect(calls).toEqual(['bytes:stored.jpg@320']);
+    expect(statSync(path.join(cache, 'w320', 'stored.jpg.webp')).mtimeMs).toBe(time);
+    // The folder's own cover wins over one of the same name elsewhere.
+    await elsewhere.locate(320, 'a.jpg');
+    expect(calls).toEqual(['bytes:stored.jpg@320', 'a.jpg@320']);
+    expect(reads).toBe(1);
+    expect(await elsewhere.locate(320, 'missing.jpg')).toBeNull();
+
+    // A storage that fails is a fault, asked again next time; not a cover remembered as unreadable.
+    time += 1000;
+    readFails = true;
+    await expect(elsewhere.locate(160, 'stored.jpg')).rejects.toThrow('storage unavailable');
+    readFails = false;
+    await elsewhere.locate(160, 'stored.jpg');
+    expect(calls).toEqual(['bytes:stored.jpg@320', 'a.jpg@320', 'bytes:stored.jpg@160']);
   });
 });

@@ -7,8 +7,20 @@ import sharp from 'sharp';
 /** Quality 72 keeps a 320-wide card at about 9 KB, against 50 to 70 KB for the whole poster. */
 const WEBP_QUALITY = 72;
 
-/** Writes the 3:4 WebP of `source`, `width` wide, to `target`. */
-export type ResizeCover = (source: string, target: string, width: CoverWidth) => Promise<void>;
+/** Writes the 3:4 WebP of `source` (a file, or the cover's bytes), `width` wide, to `target`. */
+export type ResizeCover = (source: string | Buffer, target: string, width: CoverWidth) => Promise<void>;
+
+/**
+ * A cover that is not under MEDIA_DIR/covers: one uploaded in the console, held in the storage.
+ * `time` is its modification time (ms), `read` gives its bytes.
+ */
+export interface OtherCover {
+  time: number;
+  read(): Promise<Buffer>;
+}
+
+/** Finds a cover by its bare file name elsewhere than MEDIA_DIR/covers, or null. */
+export type FindOtherCover = (cover: string) => Promise<OtherCover | null>;
 
 export const resizeWithSharp: ResizeCover = async (source, target, width) => {
   await sharp(source)
@@ -20,6 +32,9 @@ export const resizeWithSharp: ResizeCover = async (source, target, width) => {
 /** Thrown for a cover that exists but cannot be read as an image. */
 export class UnreadableCoverError extends Error {}
 
+/** The cover's bytes could not be fetched (the storage failed): a fault, not a bad image. */
+class SourceReadError extends Error {}
+
 async function modifiedAt(file: string): Promise<number | null> {
   try {
     return (await stat(file)).mtimeMs;
@@ -28,8 +43,17 @@ async function modifiedAt(file: string): Promise<number | null> {
   }
 }
 
+/** Where a cover's bytes come from: a file, or a read of the storage. */
+interface CoverSource {
+  /** Names the source in the memory of unreadable covers. */
+  id: string;
+  time: number;
+  input(): Promise<string | Buffer>;
+}
+
 /**
- * Card-sized WebP copies of the covers under MEDIA_DIR/covers, made on first request and kept
+ * Card-sized WebP copies of the covers under MEDIA_DIR/covers (and of those the console put
+ * into the storage, through `findOther`), made on first request and kept
  * on disk under `cacheDir`, so that every cover (seeded, imported or replaced later) has its
  * variants without a build step. A variant carries its cover's modification time and is made
  * again whenever the two differ: a cover replaced by an older file (a copy that keeps its
@@ -38,14 +62,25 @@ async function modifiedAt(file: string): Promise<number | null> {
 export class CoverVariants {
   /** One resize per variant at a time: concurrent first requests share it. */
   private readonly making = new Map<string, Promise<void>>();
-  /** Covers that could not be read, by path, with the modification time that failed. */
+  /** Covers that could not be read, by source, with the modification time that failed. */
   private readonly unreadable = new Map<string, number>();
 
   constructor(
     private readonly coversDir: string,
     private readonly cacheDir: string,
     private readonly resize: ResizeCover = resizeWithSharp,
+    private readonly findOther: FindOtherCover = async () => null,
   ) {}
+
+  /** The cover under MEDIA_DIR/covers, which comes first, or the one elsewhere, or null. */
+  private async source(cover: string): Promise<CoverSource | null> {
+    const file = path.join(this.coversDir, cover);
+    const fileTime = await modifiedAt(file);
+    if (fileTime !== null) return { id: `file:${file}`, time: fileTime, input: async () => file };
+    const other = await this.findOther(cover);
+    if (!other) return null;
+    return { id: `other:${cover}`, time: other.time, input: () => other.read() };
+  }
 
   /**
    * The variant's folder and file name for `reply.sendFile`, or null when there is no such
@@ -54,10 +89,10 @@ export class CoverVariants {
    * cover changes.
    */
   async locate(width: CoverWidth, cover: string): Promise<{ folder: string; file: string } | null> {
-    const source = path.join(this.coversDir, cover);
-    const sourceTime = await modifiedAt(source);
-    if (sourceTime === null) return null;
-    if (this.unreadable.get(source) === sourceTime) throw new UnreadableCoverError(cover);
+    const source = await this.source(cover);
+    if (!source) return null;
+    const sourceTime = source.time;
+    if (this.unreadable.get(source.id) === sourceTime) throw new UnreadableCoverError(cover);
     const folder = path.join(this.cacheDir, `w${width}`);
     const file = `${cover}.webp`;
     const target = path.join(folder, file);
@@ -67,14 +102,16 @@ export class CoverVariants {
       try {
         await this.make(source, sourceTime, target, width);
       } catch (error) {
-        this.unreadable.set(source, sourceTime);
+        // A storage that fails once is asked again next time; only a cover that is not an image is remembered.
+        if (error instanceof SourceReadError) throw error.cause;
+        this.unreadable.set(source.id, sourceTime);
         throw new UnreadableCoverError(cover, { cause: error });
       }
     }
     return { folder, file };
   }
 
-  private make(source: string, sourceTime: number, target: string, width: CoverWidth): Promise<void> {
+  private make(source: CoverSource, sourceTime: number, target: string, width: CoverWidth): Promise<void> {
     const running = this.making.get(target);
     if (running) return running;
     const job = (async () => {
@@ -83,7 +120,10 @@ export class CoverVariants {
       // never sees half a file.
       const partial = `${target}.${randomUUID()}.part`;
       try {
-        await this.resize(source, partial, width);
+        const input = await source.input().catch((error: unknown) => {
+          throw new SourceReadError('cover could not be read', { cause: error });
+        });
+        await this.resize(input, partial, width);
         await utimes(partial, sourceTime / 1000, sourceTime / 1000);
         await rename(partial, target);
       } catch (error) {

@@ -9,9 +9,11 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import type { CatalogueService } from '../catalogue/service.js';
 import { signPlaylist, signUntil } from '../catalogue/media-urls.js';
+import { StorageNotFoundError } from '../../platform/storage/index.js';
 import { CoverVariants, UnreadableCoverError } from './cover-variants.js';
+import { existsIn, isInside, StoredCovers } from './stored-covers.js';
 import { sendStored, storedText } from './stored-files.js';
-import { storedLayout } from './stored-layout.js';
+import { isStoredCoverName, storedLayout } from './stored-layout.js';
 
 /**
  * The folders of MEDIA_DIR that anyone may read, each served from its own root. clips/ and hls/
@@ -49,12 +51,6 @@ const coverVariantParams = z.object({
 });
 const signedQuery = z.object({ exp: z.string().max(20).optional(), sig: z.string().max(100).optional() });
 
-/** True when `child` lies strictly below `parent` (both absolute). */
-function isInside(parent: string, child: string): boolean {
-  const relative = path.relative(parent, child);
-  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
-}
-
 /**
  * The stored file at `parts` below `folder`, or NOT_FOUND when they would resolve anywhere else.
  * The parts come from the database (an episode's media key) and from route parameters that are
@@ -79,9 +75,16 @@ function plainMediaKey(key: string, log: FastifyBaseLogger, episodeId: number): 
 }
 
 /**
- * Media: covers and brand images from their own folders, and episodes by per-episode
- * addresses mapped to their stored clip, so that a locked episode can be refused even where
- * clips are shared. @fastify/static answers Range requests (206), ETag and conditional GETs.
+ * The address of a cover the console uploaded (`drama-<id>-<16 hex>.jpg`, as isStoredCoverName):
+ * one segment, matched before the covers folder's static files, so that such a cover is found
+ * under MEDIA_DIR/covers (where the console wrote them before) or else in the storage.
+ */
+const STORED_COVER_ROUTE = '/media/covers/:file(^drama-[1-9][0-9]{0,15}-[0-9a-f]{16}[.]jpg$)';
+
+/**
+ * Media: covers and brand images from their own folders (covers uploaded in the console from
+ * the storage), and episodes by per-episode addresses mapped to their stored clip, so that a
+ * locked episode can be refused even where clips are shared. @fastify/static answers Range requests (206), ETag and conditional GETs.
  *
  * Episodes whose clip has HLS (MEDIA_DIR/hls/<clip>) are also served as
  * `/media/episodes/{id}/index.m3u8` (the master), `/{rung}/index.m3u8` and `/{rung}/seg-NNN.ts`.
@@ -103,24 +106,55 @@ export async function registerMedia(root: FastifyInstance, ctx: AppContext, cata
   // inside that folder, and clips/ and hls/ are not below it.
   for (const folder of PUBLIC_FOLDERS) {
     const folderRoot = path.join(mediaRoot, folder);
-    await app.register(fastifyStatic, {
-      root: folderRoot,
-      prefix: `/media/${folder}/`,
-      decorateReply: false,
-      index: false,
-      dotfiles: 'deny',
-      cacheControl: false,
-      // A symbolic link in a public folder would publish what it points to (a locked clip, the
-      // JWT secret): only files whose real place is inside the folder go out.
-      onFile: async (file) => {
-        const [realRoot, realFile] = await Promise.all([realpath(folderRoot), realpath(file)]);
-        if (!isInside(realRoot, realFile)) throw new AppError('NOT_FOUND', 'No such media');
-      },
-      setHeaders: (reply) => reply.header('Cache-Control', PUBLIC_CACHE),
+    await app.register(async (scope) => {
+      // A path the static files refuse (a parent segment however spelled, a hidden file, a NUL
+      // byte) is answered as a missing one: 404, telling nothing of what lies elsewhere.
+      scope.setErrorHandler((error: { statusCode?: number }) => {
+        if (error.statusCode === 400 || error.statusCode === 403) throw new AppError('NOT_FOUND', 'No such media');
+        throw error;
+      });
+      await scope.register(fastifyStatic, {
+        root: folderRoot,
+        prefix: `/media/${folder}/`,
+        decorateReply: false,
+        index: false,
+        dotfiles: 'deny',
+        cacheControl: false,
+        // A symbolic link in a public folder would publish what it points to (a locked clip, the
+        // JWT secret): only files whose real place is inside the folder go out.
+        onFile: async (file) => {
+          const [realRoot, realFile] = await Promise.all([realpath(folderRoot), realpath(file)]);
+          if (!isInside(realRoot, realFile)) throw new AppError('NOT_FOUND', 'No such media');
+        },
+        setHeaders: (reply) => reply.header('Cache-Control', PUBLIC_CACHE),
+      });
     });
   }
 
-  const coverVariants = new CoverVariants(path.join(mediaRoot, 'covers'), path.join(ctx.config.DATA_DIR, 'cover-variants'));
+  const coversRoot = path.join(mediaRoot, 'covers');
+  const storedCovers = new StoredCovers(ctx.storage, ctx.config.STORAGE_DIR);
+  app.get(STORED_COVER_ROUTE, { schema: { hide: true } }, async (request, reply) => {
+    const { file } = request.params as { file: string };
+    // The route's pattern already says so; checked again here, where it matters.
+    if (!isStoredCoverName(file)) throw new AppError('NOT_FOUND', 'No such cover');
+    reply.header('Cache-Control', PUBLIC_CACHE);
+    if (await existsIn(coversRoot, file)) {
+      // A cover written under MEDIA_DIR/covers before covers went into the storage: served as
+      // the static files are, and, like them, only from its real place inside the folder.
+      const [realRoot, realFile] = await Promise.all([realpath(coversRoot), realpath(path.join(coversRoot, file)).catch(() => null)]);
+      if (!realFile || !isInside(realRoot, realFile)) throw new AppError('NOT_FOUND', 'No such media');
+      return reply.sendFile(file, coversRoot, { cacheControl: false });
+    }
+    const stored = await storedCovers.find(file);
+    if (!stored) throw new AppError('NOT_FOUND', 'No such cover');
+    return sendStored(request, reply, ctx.storage, stored.key, PUBLIC_CACHE);
+  });
+
+  const coverVariants = new CoverVariants(coversRoot, path.join(ctx.config.DATA_DIR, 'cover-variants'), undefined, async (cover) => {
+    const stored = await storedCovers.find(cover);
+    if (!stored) return null;
+    return { time: stored.info.modifiedAt?.getTime() ?? 0, read: () => storedCovers.read(stored.key) };
+  });
   app.get(
     // Only w160, w320 and w480: any other folder under covers/ is a cover's own sub-folder,
     // which the static files above serve.
@@ -133,6 +167,8 @@ export async function registerMedia(root: FastifyInstance, ctx: AppContext, cata
       try {
         variant = await coverVariants.locate(width, cover);
       } catch (error) {
+        // Gone from the storage between finding and reading it.
+        if (error instanceof StorageNotFoundError) throw new AppError('NOT_FOUND', 'No such cover');
         if (!(error instanceof UnreadableCoverError)) throw error;
         request.log.warn({ err: error.cause, cover }, 'cover could not be resized');
         // The app then shows the cover itself (CoverImage falls back to its src).
