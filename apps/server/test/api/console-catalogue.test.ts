@@ -33,7 +33,7 @@ import { useTestApp } from '../support/test-app.js';
 const MINUTE = 60_000;
 let offsetMs = 0;
 const clock = () => new Date(Date.now() + offsetMs);
-// Covers are written under MEDIA_DIR/covers: a folder of the test's own, not the project's media.
+// A MEDIA_DIR of the test's own, not the project's media (covers themselves go into the storage).
 const mediaDir = mkdtempSync(path.join(os.tmpdir(), 'drama-console-media-'));
 const t = useTestApp({ MEDIA_DIR: mediaDir }, { clock });
 
@@ -306,7 +306,8 @@ describe('covers', () => {
       await uploadCover(drama.id, await pngOf(1000, 900, true), { x: 100, y: 50, width: 600, height: 800 }),
       consoleDramaResponseSchema,
     );
-    const stored = (url: string | null) => path.join(mediaDir, 'covers', path.basename(url ?? ''));
+    // Console covers go into the storage (a local folder here), not MEDIA_DIR.
+    const stored = (url: string | null) => path.join(t.ctx.config.STORAGE_DIR, 'covers', path.basename(url ?? ''));
     const meta = await sharp(readFileSync(stored(first.coverUrl))).metadata();
     expect(meta).toMatchObject({ format: 'jpeg', width: 600, height: 800 });
     expect(meta.exif).toBeUndefined();
