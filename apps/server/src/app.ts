@@ -63,6 +63,8 @@ import { pointsAdminRoutes, pointsRoutes } from './modules/points/routes.js';
 import { PointsService } from './modules/points/service.js';
 import { redeemAdminRoutes, redeemRoutes } from './modules/redeem/routes.js';
 import { RedeemService } from './modules/redeem/service.js';
+import { campaignConsoleRoutes } from './modules/redeem/console-routes.js';
+import { CampaignConsoleService } from './modules/redeem/console-service.js';
 import { searchAdminRoutes, searchRoutes } from './modules/search/routes.js';
 import { SearchService } from './modules/search/service.js';
 import { settingsRoutes } from './modules/settings/routes.js';
@@ -317,9 +319,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
           await consoleScope.register(orderConsoleRoutes(ctx, new OrderConsoleService(ctx, payments)));
           await consoleScope.register(catalogueConsoleRoutes(ctx, new CatalogueConsoleService(ctx, catalogue, catalogueChanges)));
           await consoleScope.register(episodeConsoleRoutes(ctx, episodes));
-          await consoleScope.register(membersConsoleRoutes(ctx, new MembersConsoleService(ctx)));
           await consoleScope.register(analyticsConsoleRoutes(ctx, analytics));
+          await consoleScope.register(membersConsoleRoutes(ctx, new MembersConsoleService(ctx)));
           await consoleScope.register(feedbackConsoleRoutes(ctx, new FeedbackConsoleService(ctx, ctx.clock)));
+          await consoleScope.register(campaignConsoleRoutes(ctx, new CampaignConsoleService(ctx, redeem)));
         },
         { prefix: '/console' },
       );

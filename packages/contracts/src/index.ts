@@ -24,6 +24,7 @@ export * from './console/audit.js';
 export * from './console/catalogue.js';
 export * from './console/media.js';
 export * from './console/members.js';
+export * from './console/orders.js';
 export * from './console/feedback.js';
 export * from './console/analytics.js';
-export * from './console/orders.js';
+export * from './console/campaigns.js';

@@ -328,6 +328,22 @@ export interface RedeemCodesTable {
   used_by: number | null;
   used_at: Date | null;
   created_at: CreatedAt;
+  batch_id: number;
+  revoked_at: Date | null;
+}
+
+/** A campaign: one batch of codes (0019). */
+export interface RedeemBatchesTable {
+  id: Generated<number>;
+  name: string | null;
+  type: RedeemCodeType;
+  value: number;
+  count: number;
+  expires_at: Date | null;
+  created_by: number | null;
+  created_by_name: Generated<string>;
+  revoked_at: Date | null;
+  created_at: CreatedAt;
 }
 
 export interface RedeemFailuresTable {
@@ -343,6 +359,7 @@ export interface Database {
   task_progress: TaskProgressTable;
   mall_items: MallItemsTable;
   redeem_codes: RedeemCodesTable;
+  redeem_batches: RedeemBatchesTable;
   redeem_failures: RedeemFailuresTable;
 }
 

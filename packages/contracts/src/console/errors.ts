@@ -59,9 +59,6 @@ export const CONSOLE_ERROR_CODES = [
   'SCHEDULE_IN_PAST',
   /** A new order of categories that does not name each category exactly once. */
   'CATEGORY_ORDER_INVALID',
-  // Feedback inbox (console/feedback.ts).
-  /** An assignee who is not an active operator of role support or owner. */
-  'FEEDBACK_ASSIGNEE_INVALID',
   // Orders and refunds (console/orders.ts).
   /** Only a paid order can be refunded. */
   'REFUND_NOT_ALLOWED',
@@ -73,6 +70,15 @@ export const CONSOLE_ERROR_CODES = [
   'REFUND_CHANNEL_REFUSED',
   /** The channel could not be reached or its answer could not be trusted; retry with the same refund number. */
   'PAYMENT_CHANNEL_ERROR',
+  // Feedback inbox (console/feedback.ts).
+  /** An assignee who is not an active operator of role support or owner. */
+  'FEEDBACK_ASSIGNEE_INVALID',
+  // Redeem campaigns (console/campaigns.ts).
+  'CAMPAIGN_NOT_FOUND',
+  /** The campaign was revoked already. */
+  'CAMPAIGN_REVOKED',
+  /** An expiry that is not in the future. */
+  'CAMPAIGN_EXPIRY_IN_PAST',
 ] as const;
 
 export type ConsoleErrorCode = (typeof CONSOLE_ERROR_CODES)[number];
@@ -108,10 +114,13 @@ export const CONSOLE_ERROR_STATUS: Record<ConsoleErrorCode, number> = {
   COVER_CROP_INVALID: 400,
   SCHEDULE_IN_PAST: 400,
   CATEGORY_ORDER_INVALID: 400,
-  FEEDBACK_ASSIGNEE_INVALID: 400,
   REFUND_NOT_ALLOWED: 409,
   REFUND_EXCEEDS_PAID: 422,
   REFUND_NO_CONFLICT: 409,
   REFUND_CHANNEL_REFUSED: 409,
   PAYMENT_CHANNEL_ERROR: 502,
+  FEEDBACK_ASSIGNEE_INVALID: 400,
+  CAMPAIGN_NOT_FOUND: 404,
+  CAMPAIGN_REVOKED: 409,
+  CAMPAIGN_EXPIRY_IN_PAST: 400,
 };

@@ -6,16 +6,60 @@ import { type PageWindow, withTotal } from '../../platform/paging.js';
 
 const codeKey = sql<string>`replace(code, '-', '')`;
 
+/** A new campaign's row; its codes follow with insertCodes. */
+export async function insertBatch(
+  db: Db,
+  batch: {
+    name: string | null;
+    type: RedeemCodeType;
+    value: number;
+    count: number;
+    expiresAt: Date | null;
+    createdBy: number | null;
+    createdByName: string;
+    now: Date;
+  },
+): Promise<number> {
+  const row = await db
+    .insertInto('redeem_batches')
+    .values({
+      name: batch.name,
+      type: batch.type,
+      value: batch.value,
+      count: batch.count,
+      expires_at: batch.expiresAt,
+      created_by: batch.createdBy,
+      created_by_name: batch.createdByName,
+      created_at: batch.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 /** Inserts new codes; returns those stored (a code that collides with an existing one is skipped). */
 export async function insertCodes(
   db: Db,
-  batch: { codes: string[]; type: RedeemCodeType; value: number; expiresAt: Date | null; now: Date },
+  batch: { batchId: number; codes: string[]; type: RedeemCodeType; value: number; expiresAt: Date | null; now: Date },
 ): Promise<string[]> {
   if (batch.codes.length === 0) return [];
+  // A big campaign goes in several statements: PostgreSQL takes at most 65,535 parameters in one.
+  const stored: string[] = [];
+  for (let from = 0; from < batch.codes.length; from += 2000) {
+    stored.push(...(await insertChunk(db, { ...batch, codes: batch.codes.slice(from, from + 2000) })));
+  }
+  return stored;
+}
+
+async function insertChunk(
+  db: Db,
+  batch: { batchId: number; codes: string[]; type: RedeemCodeType; value: number; expiresAt: Date | null; now: Date },
+): Promise<string[]> {
   const rows = await db
     .insertInto('redeem_codes')
     .values(
       batch.codes.map((code) => ({
+        batch_id: batch.batchId,
         code,
         type: batch.type,
         value: batch.value,

@@ -13,6 +13,8 @@ import { newRedeemCode, redeemCodeKey } from './codes.js';
 import * as queries from './queries.js';
 
 export interface CreatedCodes {
+  /** The campaign (batch) the codes belong to. */
+  batchId: number;
   codes: string[];
   type: RedeemCodeType;
   value: number;
@@ -108,23 +110,33 @@ export class RedeemService {
         { in: 'body', path: 'expiresAt', message: 'must be in the future' },
       ]);
     }
-    const codes = await this.ctx.db.transaction().execute(async (trx) => {
+    const { batchId, codes } = await this.ctx.db.transaction().execute(async (trx) => {
+      const batch = await queries.insertBatch(trx, {
+        name: body.campaign ?? null,
+        type: body.type,
+        value: body.value,
+        count: body.count,
+        expiresAt,
+        createdBy: actor.operatorId,
+        createdByName: actor.username,
+        now,
+      });
       const made: string[] = [];
       for (let attempt = 0; made.length < body.count; attempt += 1) {
         if (attempt >= 5) throw new Error('Could not draw enough unique redeem codes');
         const drawn = new Set<string>();
         while (drawn.size < body.count - made.length) drawn.add(newRedeemCode());
-        made.push(...(await queries.insertCodes(trx, { codes: [...drawn], type: body.type, value: body.value, expiresAt, now })));
+        made.push(...(await queries.insertCodes(trx, { batchId: batch, codes: [...drawn], type: body.type, value: body.value, expiresAt, now })));
       }
       await writeAudit(trx, actor, {
         action: 'redeem.batch-create',
         targetType: 'redeem-batch',
-        targetId: null,
+        targetId: batch,
         after: { type: body.type, value: body.value, count: made.length, expiresAt: expiresAt?.toISOString() ?? null, campaign: body.campaign ?? null },
       });
-      return made;
+      return { batchId: batch, codes: made };
     });
-    return { codes, type: body.type, value: body.value, expiresAt: expiresAt?.toISOString() ?? null };
+    return { batchId, codes, type: body.type, value: body.value, expiresAt: expiresAt?.toISOString() ?? null };
   }
 }
 
