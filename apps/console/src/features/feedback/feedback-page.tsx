@@ -1,6 +1,6 @@
 import { consoleFeedbackListQuerySchema, FEEDBACK_STATUSES, FEEDBACK_TYPES, type ConsoleFeedback, type FeedbackAssigneeFilter } from '@drama/contracts';
 import { PictureOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Form, Select, Space, Typography, type TableColumnsType } from 'antd';
+import { Button, Card, Flex, Form, Select, Typography, type TableColumnsType } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { formatDateTime, timeZoneName } from '../../shared/format/date-time';
@@ -32,16 +32,26 @@ export default function FeedbackPage() {
     });
 
   const columns: TableColumnsType<ConsoleFeedback> = [
-    { title: t('feedback.id'), dataIndex: 'id', width: 70, render: (id: number) => <span className="mono">#{id}</span> },
-    { title: t('feedback.status'), dataIndex: 'status', width: 96, render: (status: ConsoleFeedback['status']) => <FeedbackStatusTag status={status} /> },
-    { title: t('feedback.type'), dataIndex: 'type', width: 100, render: (type: ConsoleFeedback['type']) => t(`feedback.type.${type}`) },
+    {
+      title: t('feedback.id'),
+      dataIndex: 'id',
+      width: 64,
+      // The row opens the item too; the link is there for the keyboard.
+      render: (id: number) => (
+        <Typography.Link className="mono" onClick={() => show(id)}>
+          #{id}
+        </Typography.Link>
+      ),
+    },
+    { title: t('feedback.status'), dataIndex: 'status', width: 88, render: (status: ConsoleFeedback['status']) => <FeedbackStatusTag status={status} /> },
+    { title: t('feedback.type'), dataIndex: 'type', width: 96, render: (type: ConsoleFeedback['type']) => t(`feedback.type.${type}`) },
     {
       title: t('feedback.member'),
       key: 'member',
-      width: 170,
+      width: 150,
       render: (_: unknown, item) => (
         <Flex vertical>
-          <Typography.Text ellipsis style={{ maxWidth: 160 }}>
+          <Typography.Text ellipsis style={{ maxWidth: 140 }}>
             {item.member.nickname ?? item.member.username}
           </Typography.Text>
           <Typography.Text type="secondary" className="mono" style={{ fontSize: 12 }}>
@@ -54,8 +64,8 @@ export default function FeedbackPage() {
       title: t('feedback.content'),
       dataIndex: 'content',
       render: (content: string, item) => (
-        <Space size={6} align="start">
-          <Typography.Paragraph ellipsis={{ rows: 2 }} style={{ marginBottom: 0, maxWidth: 420, overflowWrap: 'anywhere' }}>
+        <Flex gap={6} align="start" justify="space-between">
+          <Typography.Paragraph ellipsis={{ rows: 2 }} style={{ marginBottom: 0, overflowWrap: 'anywhere' }}>
             {content}
           </Typography.Paragraph>
           {item.screenshots.length > 0 && (
@@ -63,27 +73,17 @@ export default function FeedbackPage() {
               <PictureOutlined /> {item.screenshots.length}
             </Typography.Text>
           )}
-        </Space>
+        </Flex>
       ),
     },
     {
       title: t('feedback.assignee'),
       key: 'assignee',
-      width: 130,
+      width: 120,
       render: (_: unknown, item) =>
-        item.assignee ? <Typography.Text ellipsis style={{ maxWidth: 120 }}>{item.assignee.username}</Typography.Text> : <Typography.Text type="secondary">—</Typography.Text>,
+        item.assignee ? <Typography.Text ellipsis style={{ maxWidth: 110 }}>{item.assignee.username}</Typography.Text> : <Typography.Text type="secondary">—</Typography.Text>,
     },
-    { title: t('feedback.sent'), dataIndex: 'createdAt', width: 150, render: (at: string) => formatDateTime(at, locale) },
-    {
-      key: 'actions',
-      width: 72,
-      fixed: 'right',
-      render: (_: unknown, item) => (
-        <Button type="link" size="small" onClick={() => show(item.id)}>
-          {t('feedback.open')}
-        </Button>
-      ),
-    },
+    { title: t('feedback.sent'), dataIndex: 'createdAt', width: 140, render: (at: string) => formatDateTime(at, locale) },
   ];
 
   const assigneeOptions: Array<{ value: string; label: string }> = [
@@ -154,6 +154,9 @@ export default function FeedbackPage() {
         filtered={filtered}
         columns={columns}
         data-testid="feedback-table"
+        // Fixed columns with the message taking what is left: the list fits 1280 wide.
+        tableLayout="fixed"
+        scroll={{ x: 880 }}
         onRow={(item) => ({ onClick: () => show(item.id), style: { cursor: 'pointer' }, 'data-id': item.id }) as React.HTMLAttributes<HTMLElement>}
         paging={serverPaging(list.data, filters, (page, limit) => setFilters({ page, limit }))}
       />

@@ -29,7 +29,6 @@ export const feedbackEnUS = {
   'feedback.updated': 'Last change',
   'feedback.contact': 'Contact',
   'feedback.noContact': 'None given',
-  'feedback.open': 'Open',
   'feedback.detailTitle': 'Feedback #{id}',
   'feedback.replies': 'Answers',
   'feedback.noReplies': 'No answer yet. The member reads yours in the app, under My feedback.',

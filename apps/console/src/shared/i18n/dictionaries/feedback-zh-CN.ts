@@ -31,7 +31,6 @@ export const feedbackZhCN: Record<keyof typeof feedbackEnUS, string> = {
   'feedback.updated': '最近变更',
   'feedback.contact': '联系方式',
   'feedback.noContact': '未填写',
-  'feedback.open': '查看',
   'feedback.detailTitle': '反馈 #{id}',
   'feedback.replies': '回复',
   'feedback.noReplies': '尚未回复。用户会在应用的“我的反馈”中看到你的回复。',

@@ -31,7 +31,6 @@ export const feedbackZhHant: Record<keyof typeof feedbackEnUS, string> = {
   'feedback.updated': '最近變更',
   'feedback.contact': '聯絡方式',
   'feedback.noContact': '未填寫',
-  'feedback.open': '查看',
   'feedback.detailTitle': '意見回饋 #{id}',
   'feedback.replies': '回覆',
   'feedback.noReplies': '尚未回覆。使用者會在 App 的「我的回饋」中看到你的回覆。',
