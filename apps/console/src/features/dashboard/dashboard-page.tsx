@@ -221,7 +221,8 @@ export default function DashboardPage() {
       ) : !data ? (
         <Skeleton active paragraph={{ rows: 8 }} />
       ) : (
-        <Flex vertical gap={12} data-testid="dashboard">
+        <div data-testid="dashboard">
+        <Flex vertical gap={12}>
           <Typography.Text type="secondary">
             {t('analytics.range', { from: data.current.from, to: data.current.to, zone: data.timeZone, previousFrom: data.previous.from, previousTo: data.previous.to })}
             {' · '}
@@ -290,6 +291,7 @@ export default function DashboardPage() {
             </Row>
           )}
         </Flex>
+        </div>
       )}
     </>
   );

@@ -80,7 +80,8 @@ export default function FunnelPage() {
       ) : !data ? (
         <Skeleton active paragraph={{ rows: 8 }} />
       ) : (
-        <Flex vertical gap={12} data-testid="funnel">
+        <div data-testid="funnel">
+        <Flex vertical gap={12}>
           <Typography.Text type="secondary">
             {t('analytics.rangeOnly', { from: data.range.from, to: data.range.to, zone: data.timeZone })}
             {' · '}
@@ -132,7 +133,8 @@ export default function FunnelPage() {
               </Card>
             </Col>
             <Col xs={24} xl={7}>
-              <Card size="small" title={data.paywall ? t('funnel.paywall', { sequence: data.paywall.sequence }) : t('funnel.paywallHits')} style={{ height: '100%' }} data-testid="paywall-card">
+              <div data-testid="paywall-card" style={{ height: '100%' }}>
+              <Card size="small" title={data.paywall ? t('funnel.paywall', { sequence: data.paywall.sequence }) : t('funnel.paywallHits')} style={{ height: '100%' }}>
                 {data.paywall ? (
                   <Descriptions
                     column={1}
@@ -148,9 +150,11 @@ export default function FunnelPage() {
                   <Typography.Text type="secondary">{t('funnel.noPaywall')}</Typography.Text>
                 )}
               </Card>
+              </div>
             </Col>
           </Row>
         </Flex>
+        </div>
       )}
     </>
   );
