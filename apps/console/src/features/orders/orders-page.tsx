@@ -44,7 +44,7 @@ function AllOrders() {
     {
       title: t('orders.orderNo'),
       dataIndex: 'orderNo',
-      width: 230,
+      width: 215,
       render: (orderNo: string, order) => (
         <Flex vertical gap={2}>
           <Link className="mono" to={`/orders/${order.id}`}>
@@ -57,7 +57,7 @@ function AllOrders() {
     {
       title: t('orders.member'),
       dataIndex: 'userId',
-      width: 150,
+      width: 140,
       render: (userId: number, order) => (
         <Flex vertical gap={2}>
           <Link to={`/members/${userId}`}>{order.username ?? `#${userId}`}</Link>
@@ -67,12 +67,12 @@ function AllOrders() {
         </Flex>
       ),
     },
-    { title: t('orders.plan'), dataIndex: 'planCode', width: 90, render: (code: ConsoleOrder['planCode']) => t(`orders.plan.${code}`) },
-    { title: t('orders.channel'), dataIndex: 'channel', width: 150, render: (_: unknown, order) => <ChannelTag order={order} /> },
+    { title: t('orders.plan'), dataIndex: 'planCode', width: 80, render: (code: ConsoleOrder['planCode']) => t(`orders.plan.${code}`) },
+    { title: t('orders.channel'), dataIndex: 'channel', width: 140, render: (_: unknown, order) => <ChannelTag order={order} /> },
     {
       title: t('orders.amount'),
       dataIndex: 'amountFen',
-      width: 110,
+      width: 100,
       align: 'right',
       render: (fen: number, order) => (
         <Flex vertical gap={2} align="end">
@@ -85,9 +85,9 @@ function AllOrders() {
         </Flex>
       ),
     },
-    { title: t('orders.status'), dataIndex: 'status', width: 100, render: (_: unknown, order) => <OrderStatusTag order={order} /> },
-    { title: t('orders.created'), dataIndex: 'createdAt', width: 150, render: (iso: string) => formatDateTime(iso, locale) },
-    { title: t('orders.paidAt'), dataIndex: 'paidAt', width: 150, render: (iso: string | null) => (iso ? formatDateTime(iso, locale) : '—') },
+    { title: t('orders.status'), dataIndex: 'status', width: 90, render: (_: unknown, order) => <OrderStatusTag order={order} /> },
+    { title: t('orders.created'), dataIndex: 'createdAt', width: 135, render: (iso: string) => formatDateTime(iso, locale) },
+    { title: t('orders.paidAt'), dataIndex: 'paidAt', width: 135, render: (iso: string | null) => (iso ? formatDateTime(iso, locale) : '—') },
   ];
 
   const initial: FilterForm = {
@@ -179,7 +179,7 @@ function AllOrders() {
       <QueryTable<ConsoleOrder>
         rowKey="id"
         tableLayout="fixed"
-        scroll={{ x: 1100 }}
+        scroll={{ x: 1000 }}
         query={orders}
         items={orders.data?.items}
         filtered={filtered}
