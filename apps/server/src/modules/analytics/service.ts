@@ -52,7 +52,7 @@ export class AnalyticsService {
     const previousFrom = addDays(previousTo, -(length - 1));
     const distinctColumn = length === 1 ? '' : `_${length}d`;
 
-    const sums = await sql<Record<string, unknown>>`
+    const sumsQuery = sql<Record<string, unknown>>`
       select ${sql.raw(['new_members', 'plays', 'watch_seconds', 'completions', 'paywall_hits', 'check_ins', 'redeems', 'revenue_fen', 'paid_orders']
         .flatMap((column) => [
           `coalesce(sum(${column}) filter (where day >= '${from}'), 0) as cur_${column}`,
@@ -60,13 +60,13 @@ export class AnalyticsService {
         ])
         .join(', '))}
       from analytics_daily where day between ${previousFrom}::date and ${to}::date`.execute(db);
-    const ends = await db
+    const endsQuery = db
       .selectFrom('analytics_daily')
       .select(['day', sql<number>`${sql.ref(`active_viewers${distinctColumn}`)}`.as('viewers'), sql<number>`${sql.ref(`paying_members${distinctColumn}`)}`.as('payers'), 'active_vip', 'computed_at'])
       .where('day', 'in', [to, previousTo])
       .execute();
-    const row = sums.rows[0] ?? {};
     const figures = (prefix: 'cur' | 'prev', day: string): DashboardFigures => {
+      const row = sums.rows[0] ?? {};
       const end = ends.find((candidate) => dayString(candidate.day) === day);
       const viewers = num(end?.viewers);
       const payers = num(end?.payers);
@@ -88,13 +88,52 @@ export class AnalyticsService {
     };
 
     const seriesFrom = addDays(to, -(SERIES_DAYS - 1));
-    const seriesRows = await db
+    const seriesQuery = db
       .selectFrom('analytics_daily')
       .select(['day', 'active_viewers', 'plays', 'watch_seconds', 'new_members', 'revenue_fen'])
       .where('day', '>=', seriesFrom)
       .where('day', '<=', to)
       .orderBy('day')
       .execute();
+    let revenueByChannel: Dashboard['revenueByChannel'] = null;
+    let revenueByPlan: Dashboard['revenueByPlan'] = null;
+    const channelsQuery = money
+      ? db
+        .selectFrom('analytics_daily_revenue')
+        .select(['channel', sql<string>`sum(revenue_fen)`.as('revenue'), sql<string>`sum(paid_orders)`.as('orders')])
+        .where('day', '>=', from)
+        .where('day', '<=', to)
+        .groupBy('channel')
+        .orderBy('revenue', 'desc')
+        .execute()
+      : Promise.resolve(null);
+    const plansQuery = money
+      ? db
+        .selectFrom('analytics_daily_revenue as r')
+        .leftJoin('membership_plans as p', 'p.id', 'r.plan_id')
+        .select(['r.plan_id', 'p.code', 'p.name', sql<string>`sum(r.revenue_fen)`.as('revenue'), sql<string>`sum(r.paid_orders)`.as('orders')])
+        .where('r.day', '>=', from)
+        .where('r.day', '<=', to)
+        .groupBy(['r.plan_id', 'p.code', 'p.name'])
+        .orderBy('revenue', 'desc')
+        .execute()
+      : Promise.resolve(null);
+
+    const topQuery = db
+      .selectFrom('analytics_daily_dramas as a')
+      .innerJoin('dramas as d', 'd.id', 'a.drama_id')
+      .select(['a.drama_id', 'd.title', sql<string>`sum(a.plays)`.as('plays'), sql<string>`sum(a.viewers)`.as('viewers'), sql<string>`sum(a.watch_seconds)`.as('watch')])
+      .where('a.day', '>=', from)
+      .where('a.day', '<=', to)
+      .groupBy(['a.drama_id', 'd.title'])
+      .orderBy('plays', 'desc')
+      .orderBy('a.drama_id')
+      .limit(TOP_DRAMAS)
+      .execute();
+    // Independent reads of small tables: in parallel, on as many pooled connections.
+    const [sums, ends, seriesRows, channels, plans, top] = await Promise.all([sumsQuery, endsQuery, seriesQuery, channelsQuery, plansQuery, topQuery]);
+    if (channels) revenueByChannel = channels.map((slice) => ({ key: slice.channel, label: null, revenueFen: num(slice.revenue), paidOrders: num(slice.orders) }));
+    if (plans) revenueByPlan = plans.map((slice) => ({ key: slice.code ?? String(slice.plan_id), label: slice.name ?? null, revenueFen: num(slice.revenue), paidOrders: num(slice.orders) }));
     const byDay = new Map(seriesRows.map((point) => [dayString(point.day), point]));
     const series = Array.from({ length: SERIES_DAYS }, (_unused, index) => {
       const day = addDays(seriesFrom, index);
@@ -109,41 +148,6 @@ export class AnalyticsService {
       };
     });
 
-    let revenueByChannel: Dashboard['revenueByChannel'] = null;
-    let revenueByPlan: Dashboard['revenueByPlan'] = null;
-    if (money) {
-      const channels = await db
-        .selectFrom('analytics_daily_revenue')
-        .select(['channel', sql<string>`sum(revenue_fen)`.as('revenue'), sql<string>`sum(paid_orders)`.as('orders')])
-        .where('day', '>=', from)
-        .where('day', '<=', to)
-        .groupBy('channel')
-        .orderBy('revenue', 'desc')
-        .execute();
-      revenueByChannel = channels.map((slice) => ({ key: slice.channel, label: null, revenueFen: num(slice.revenue), paidOrders: num(slice.orders) }));
-      const plans = await db
-        .selectFrom('analytics_daily_revenue as r')
-        .leftJoin('membership_plans as p', 'p.id', 'r.plan_id')
-        .select(['r.plan_id', 'p.code', 'p.name', sql<string>`sum(r.revenue_fen)`.as('revenue'), sql<string>`sum(r.paid_orders)`.as('orders')])
-        .where('r.day', '>=', from)
-        .where('r.day', '<=', to)
-        .groupBy(['r.plan_id', 'p.code', 'p.name'])
-        .orderBy('revenue', 'desc')
-        .execute();
-      revenueByPlan = plans.map((slice) => ({ key: slice.code ?? String(slice.plan_id), label: slice.name ?? null, revenueFen: num(slice.revenue), paidOrders: num(slice.orders) }));
-    }
-
-    const top = await db
-      .selectFrom('analytics_daily_dramas as a')
-      .innerJoin('dramas as d', 'd.id', 'a.drama_id')
-      .select(['a.drama_id', 'd.title', sql<string>`sum(a.plays)`.as('plays'), sql<string>`sum(a.viewers)`.as('viewers'), sql<string>`sum(a.watch_seconds)`.as('watch')])
-      .where('a.day', '>=', from)
-      .where('a.day', '<=', to)
-      .groupBy(['a.drama_id', 'd.title'])
-      .orderBy('plays', 'desc')
-      .orderBy('a.drama_id')
-      .limit(TOP_DRAMAS)
-      .execute();
 
     return {
       period,
