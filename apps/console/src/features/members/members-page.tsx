@@ -23,6 +23,7 @@ export default function MembersPage() {
     {
       title: t('members.name'),
       dataIndex: 'username',
+      width: 200,
       render: (_: unknown, member) => (
         <Flex vertical gap={2}>
           <Link to={`/members/${member.id}`}>{member.nickname ?? member.username}</Link>
@@ -71,8 +72,6 @@ export default function MembersPage() {
       </Flex>
       <QueryTable<MemberSummary>
         rowKey="id"
-        tableLayout="fixed"
-        scroll={{ x: 1000 }}
         query={members}
         items={members.data?.items}
         filtered={filtered}
