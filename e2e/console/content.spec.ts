@@ -56,6 +56,9 @@ test('a content editor publishes a drama with a cover and three episodes, two fr
   await chooseSetupPassword(editor, setupUrl.pathname + setupUrl.search);
   await editor.getByRole('button', { name: 'Go to sign-in' }).click();
   await signIn(editor, editorName);
+  // Every role starts on the dashboard; the editor goes to the dramas from the menu.
+  await expect(editor).toHaveURL(/\/console\/dashboard$/);
+  await editor.getByRole('menuitem', { name: 'Dramas' }).click();
   await expect(editor).toHaveURL(/\/console\/dramas$/);
   await editor.getByRole('button', { name: 'New drama' }).click();
   for (const [language, text] of Object.entries(title)) {

@@ -5,17 +5,31 @@ import { CONSOLE_PAGES } from './routes';
 describe('the menu', () => {
   it('shows an owner every screen that exists', () => {
     const paths = visibleNav('owner').flatMap((group) => group.entries.map((entry) => entry.path));
-    expect(paths).toEqual(['dramas', 'categories', 'home-slots', 'members', 'feedback', 'account', 'operators', 'tokens', 'audit']);
+    expect(paths).toEqual([
+      'dashboard',
+      'dramas',
+      'categories',
+      'home-slots',
+      'funnel',
+      'members',
+      'orders',
+      'campaigns',
+      'feedback',
+      'account',
+      'operators',
+      'tokens',
+      'audit',
+    ]);
   });
 
   it('shows other roles only what their role may open, and no empty group', () => {
     const groups = visibleNav('content');
-    expect(groups.map((group) => group.key)).toEqual(['content', 'settings', 'operators']);
-    expect(groups.flatMap((group) => group.entries.map((entry) => entry.path))).toEqual(['dramas', 'categories', 'home-slots', 'account', 'tokens']);
-    expect(homePath('content')).toBe('dramas');
-    expect(visibleNav('support').map((group) => group.key)).toEqual(['members', 'support', 'settings', 'operators']);
-    expect(homePath('support')).toBe('members');
-    expect(visibleNav('finance').flatMap((group) => group.entries.map((entry) => entry.path))).toContain('members');
+    expect(groups.map((group) => group.key)).toEqual(['overview', 'content', 'settings', 'operators']);
+    expect(groups.flatMap((group) => group.entries.map((entry) => entry.path))).toEqual(['dashboard', 'dramas', 'categories', 'home-slots', 'funnel', 'account', 'tokens']);
+    expect(visibleNav('support').map((group) => group.key)).toEqual(['overview', 'members', 'support', 'settings', 'operators']);
+    expect(visibleNav('finance').flatMap((group) => group.entries.map((entry) => entry.path))).toEqual(['dashboard', 'members', 'orders', 'campaigns', 'account', 'tokens']);
+    // Every role starts on the dashboard, whose figures follow the role.
+    for (const role of ['owner', 'content', 'support', 'finance'] as const) expect(homePath(role)).toBe('dashboard');
   });
 
   it('lists only pages of the route table', () => {

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { OperatorRole } from '@drama/contracts';
 import {
+  GiftOutlined,
   AccountBookOutlined,
   AppstoreOutlined,
   DashboardOutlined,
@@ -53,7 +54,7 @@ export const NAV_GROUPS: readonly NavGroup[] = [
   },
   { key: 'members', label: 'nav.members', entries: [{ path: 'members', label: 'nav.memberSearch', icon: IdcardOutlined }] },
   { key: 'money', label: 'nav.money', entries: [{ path: 'orders', label: 'nav.orders', icon: AccountBookOutlined }] },
-  { key: 'campaigns', label: 'nav.campaigns', entries: [] },
+  { key: 'campaigns', label: 'nav.campaigns', entries: [{ path: 'campaigns', label: 'nav.redeemCampaigns', icon: GiftOutlined }] },
   { key: 'support', label: 'nav.support', entries: [{ path: 'feedback', label: 'nav.feedback', icon: CommentOutlined, badge: FeedbackNavBadge }] },
   { key: 'settings', label: 'nav.settings', entries: [{ path: 'account', label: 'nav.account', icon: UserOutlined }] },
   {

@@ -30,6 +30,8 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
   { path: 'feedback', access: ['support'], load: () => import('../features/feedback/feedback-page') },
   { path: 'orders', access: ['finance'], load: () => import('../features/orders/orders-page') },
   { path: 'orders/:id', access: ['finance'], load: () => import('../features/orders/order-page') },
+  { path: 'campaigns', access: ['finance'], load: () => import('../features/campaigns/campaigns-page') },
+  { path: 'campaigns/:id', access: ['finance'], load: () => import('../features/campaigns/campaign-page') },
 ];
 
 /** Who may open the page at a path of CONSOLE_PAGES; unknown paths are open to no one. */

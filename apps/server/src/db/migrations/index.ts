@@ -11,12 +11,12 @@ import * as profileAndFollow from './0010-profile-and-follow.js';
 import * as operators from './0011-operators.js';
 import * as mediaPipeline from './0012-media-pipeline.js';
 import * as catalogueConsole from './0013-catalogue-console.js';
+import * as feedbackInbox from './0014-feedback-inbox.js';
+import * as membersConsole from './0015-members-console.js';
+import * as analyticsEvents from './0016-analytics-events.js';
+import * as refunds from './0017-refunds.js';
 import * as auditSchedule from './0018-audit-schedule.js';
 import * as redeemCampaigns from './0019-redeem-campaigns.js';
-import * as analyticsEvents from './0016-analytics-events.js';
-import * as membersConsole from './0015-members-console.js';
-import * as feedbackInbox from './0014-feedback-inbox.js';
-import * as refunds from './0017-refunds.js';
 
 /** Numbered migrations in the order they apply. Append; never edit one that has shipped. */
 export const migrations: ReadonlyArray<{ name: string; statements: readonly string[] }> = [
@@ -33,10 +33,10 @@ export const migrations: ReadonlyArray<{ name: string; statements: readonly stri
   { name: '0011-operators', statements: operators.statements },
   { name: '0012-media-pipeline', statements: mediaPipeline.statements },
   { name: '0013-catalogue-console', statements: catalogueConsole.statements },
-  { name: '0018-audit-schedule', statements: auditSchedule.statements },
-  { name: '0019-redeem-campaigns', statements: redeemCampaigns.statements },
   { name: '0014-feedback-inbox', statements: feedbackInbox.statements },
-  { name: '0017-refunds', statements: refunds.statements },
   { name: '0015-members-console', statements: membersConsole.statements },
   { name: '0016-analytics-events', statements: analyticsEvents.statements },
+  { name: '0017-refunds', statements: refunds.statements },
+  { name: '0018-audit-schedule', statements: auditSchedule.statements },
+  { name: '0019-redeem-campaigns', statements: redeemCampaigns.statements },
 ];

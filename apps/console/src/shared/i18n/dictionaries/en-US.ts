@@ -3,6 +3,7 @@ import { contentEnUS } from './content-en-US';
 import { membersEnUS } from './members-en-US';
 import { feedbackEnUS } from './feedback-en-US';
 import { ordersEnUS } from './orders-en-US';
+import { campaignsEnUS } from './campaigns-en-US';
 
 /**
  * The console's English texts, the reference dictionary: its keys are the keys of every locale
@@ -224,10 +225,11 @@ export const enUS = {
   'error.INVALID_RESPONSE': 'The server answered something unexpected.',
   'error.unknown': 'The request failed ({code}).',
   ...contentEnUS,
-  ...analyticsEnUS,
   ...membersEnUS,
+  ...analyticsEnUS,
   ...feedbackEnUS,
   ...ordersEnUS,
+  ...campaignsEnUS,
 } as const;
 
 export type MessageKey = keyof typeof enUS;

@@ -2,8 +2,9 @@ import { analyticsZhCN } from './analytics-zh-CN';
 import { contentZhCN } from './content-zh-CN';
 import { membersZhCN } from './members-zh-CN';
 import { feedbackZhCN } from './feedback-zh-CN';
-import type { Dictionary } from './en-US';
 import { ordersZhCN } from './orders-zh-CN';
+import { campaignsZhCN } from './campaigns-zh-CN';
+import type { Dictionary } from './en-US';
 
 export const zhCN: Dictionary = {
   'app.name': '运营后台',
@@ -221,8 +222,9 @@ export const zhCN: Dictionary = {
   'error.INVALID_RESPONSE': '服务器返回了无法识别的内容。',
   'error.unknown': '请求失败（{code}）。',
   ...contentZhCN,
-  ...analyticsZhCN,
   ...membersZhCN,
+  ...analyticsZhCN,
   ...feedbackZhCN,
   ...ordersZhCN,
+  ...campaignsZhCN,
 };

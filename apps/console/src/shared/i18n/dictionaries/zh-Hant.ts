@@ -2,8 +2,9 @@ import { analyticsZhHant } from './analytics-zh-Hant';
 import { contentZhHant } from './content-zh-Hant';
 import { membersZhHant } from './members-zh-Hant';
 import { feedbackZhHant } from './feedback-zh-Hant';
-import type { Dictionary } from './en-US';
 import { ordersZhHant } from './orders-zh-Hant';
+import { campaignsZhHant } from './campaigns-zh-Hant';
+import type { Dictionary } from './en-US';
 
 export const zhHant: Dictionary = {
   'app.name': '營運後台',
@@ -221,8 +222,9 @@ export const zhHant: Dictionary = {
   'error.INVALID_RESPONSE': '伺服器回傳了無法辨識的內容。',
   'error.unknown': '請求失敗（{code}）。',
   ...contentZhHant,
-  ...analyticsZhHant,
   ...membersZhHant,
+  ...analyticsZhHant,
   ...feedbackZhHant,
   ...ordersZhHant,
+  ...campaignsZhHant,
 };
