@@ -32,7 +32,7 @@ function RedemptionsChart({ id }: { id: number }) {
           contentStyle={{ background: token.colorBgElevated, border: `1px solid ${token.colorBorder}`, color: token.colorText }}
           labelFormatter={(_, payload) => String((payload[0]?.payload as { day?: string } | undefined)?.day ?? '')}
         />
-        <Bar dataKey="count" name={t('campaigns.redemptions')} fill={token.colorPrimary} radius={[3, 3, 0, 0]} isAnimationActive={false} />
+        <Bar dataKey="count" name={t('campaigns.redemptions')} fill={token.colorPrimary} radius={[3, 3, 0, 0]} maxBarSize={48} isAnimationActive={false} />
       </BarChart>
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
         {t('campaigns.perDayIn', { zone: redemptions.data.timezone })}
