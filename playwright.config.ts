@@ -56,7 +56,9 @@ export default defineConfig({
     // The viewers' journeys first; the console's specs publish dramas, upload media and reorder
     // the catalogue on the same server, so they run after every viewer spec has finished.
     { name: 'chromium', testIgnore: /console\//, use: chromium },
-    { name: 'console', testMatch: /console\/.*\.spec\.ts$/, dependencies: ['chromium'], use: chromium },
+    // A console journey signs operators in (each landing on the dashboard), sets passwords and
+    // drives several screens: minutes, not seconds, on a busy 2-core machine.
+    { name: 'console', testMatch: /console\/.*\.spec\.ts$/, dependencies: ['chromium'], use: chromium, timeout: 180_000 },
   ],
   webServer: {
     command: `rm -rf ${DATA_DIR} && ${start}`,
