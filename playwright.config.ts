@@ -13,6 +13,9 @@ const start = WEB_DIST
   ? `npx vite build --config apps/web/vite.config.ts --outDir ${WEB_DIST} --emptyOutDir --logLevel warn && npx vite build --config apps/console/vite.config.ts --outDir ${CONSOLE_DIST} --emptyOutDir --logLevel warn && SKIP_WEB_BUILD=1 node scripts/start.mjs`
   : 'node scripts/start.mjs';
 
+/** The console's screenshot specs: pictures, not assertions; run on their own. */
+const CONSOLE_SCREENSHOTS = /console\/.*-screenshots\.spec\.ts$/;
+
 const chromium = {
 browserName: 'chromium' as const,
   launchOptions: {
@@ -58,7 +61,10 @@ export default defineConfig({
     { name: 'chromium', testIgnore: /console\//, use: chromium },
     // A console journey signs operators in (each landing on the dashboard), sets passwords and
     // drives several screens: minutes, not seconds, on a busy 2-core machine.
-    { name: 'console', testMatch: /console\/.*\.spec\.ts$/, dependencies: ['chromium'], use: chromium, timeout: 180_000 },
+    { name: 'console', testMatch: /console\/.*\.spec\.ts$/, testIgnore: CONSOLE_SCREENSHOTS, dependencies: ['chromium'], use: chromium, timeout: 180_000 },
+    // Pictures of every console screen in light and dark, zh-CN and en-US, for people to look at
+    // (test-results/): `npm run screenshots:console`, like the README's pictures, not `npm test`.
+    { name: 'console-screenshots', testMatch: CONSOLE_SCREENSHOTS, use: chromium, timeout: 300_000 },
   ],
   webServer: {
     command: `rm -rf ${DATA_DIR} && ${start}`,
