@@ -206,6 +206,8 @@ const envSchema = z.object({
     .default('https://api.mch.weixin.qq.com'),
   SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional()),
   APP_TIMEZONE: timezone.default('Asia/Shanghai'),
+  /** How many days raw analytics events are kept; the daily tables keep the figures for good. */
+  ANALYTICS_RAW_DAYS: z.coerce.number().int().min(31).max(3650).default(90),
   /**
    * On SIGTERM or SIGINT, requests in flight get this long to finish; connections still open
    * then (a client that stopped sending or reading) are cut, so the database still closes cleanly

@@ -6,7 +6,6 @@ import { AppError } from '../../platform/errors.js';
 import type { Actor } from '../../platform/operators.js';
 import { addDays, dayOf } from './days.js';
 import { aggregateJob, AGGREGATE_CRON, runAggregation } from './job.js';
-import { analyticsRawDays } from './settings.js';
 import './tables.js';
 
 const MONEY_ROLES: readonly OperatorRole[] = ['owner', 'finance'];
@@ -24,7 +23,9 @@ const ratio = (part: number, whole: number): number | null => (whole > 0 ? part 
  * only (a handful of rows per day), never the raw events.
  */
 export class AnalyticsService {
-  readonly rawDays = analyticsRawDays();
+  get rawDays(): number {
+    return this.ctx.config.ANALYTICS_RAW_DAYS;
+  }
 
   constructor(private readonly ctx: AppContext) {}
 
