@@ -13,7 +13,8 @@ const start = WEB_DIST
   ? `npx vite build --config apps/web/vite.config.ts --outDir ${WEB_DIST} --emptyOutDir --logLevel warn && npx vite build --config apps/console/vite.config.ts --outDir ${CONSOLE_DIST} --emptyOutDir --logLevel warn && SKIP_WEB_BUILD=1 node scripts/start.mjs`
   : 'node scripts/start.mjs';
 
-/** The console's screenshot specs: pictures, not assertions; run on their own. */
+/** The screenshot specs: pictures for people to look at, not assertions; run on their own. */
+const SCREENSHOTS = /screenshots\.spec\.ts$/;
 const CONSOLE_SCREENSHOTS = /console\/.*-screenshots\.spec\.ts$/;
 
 const chromium = {
@@ -58,13 +59,16 @@ export default defineConfig({
   projects: [
     // The viewers' journeys first; the console's specs publish dramas, upload media and reorder
     // the catalogue on the same server, so they run after every viewer spec has finished.
-    { name: 'chromium', testIgnore: /console\//, use: chromium },
+    { name: 'chromium', testIgnore: [/console\//, SCREENSHOTS], use: chromium },
     // A console journey signs operators in (each landing on the dashboard), sets passwords and
     // drives several screens: minutes, not seconds, on a busy 2-core machine.
     { name: 'console', testMatch: /console\/.*\.spec\.ts$/, testIgnore: CONSOLE_SCREENSHOTS, dependencies: ['chromium'], use: chromium, timeout: 180_000 },
     // Pictures of every console screen in light and dark, zh-CN and en-US, for people to look at
-    // (test-results/): `npm run screenshots:console`, like the README's pictures, not `npm test`.
+    // (test-results/): `npm run screenshots:console`, like the README's pictures, not `npm test`:
+    // on a 2-core machine they added over a quarter to a run without checking anything.
     { name: 'console-screenshots', testMatch: CONSOLE_SCREENSHOTS, use: chromium, timeout: 300_000 },
+    // The same for the viewers' app at the phone size: `npm run screenshots:app`.
+    { name: 'app-screenshots', testMatch: SCREENSHOTS, testIgnore: /console\//, use: chromium },
   ],
   webServer: {
     command: `rm -rf ${DATA_DIR} && ${start}`,
