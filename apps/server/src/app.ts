@@ -65,6 +65,10 @@ import { redeemAdminRoutes, redeemRoutes } from './modules/redeem/routes.js';
 import { RedeemService } from './modules/redeem/service.js';
 import { campaignConsoleRoutes } from './modules/redeem/console-routes.js';
 import { CampaignConsoleService } from './modules/redeem/console-service.js';
+import { mallConsoleRoutes } from './modules/mall/console-routes.js';
+import { MallConsoleService } from './modules/mall/console-service.js';
+import { taskRewardConsoleRoutes } from './modules/tasks/console-routes.js';
+import { TaskRewardConsoleService } from './modules/tasks/console-service.js';
 import { searchAdminRoutes, searchRoutes } from './modules/search/routes.js';
 import { SearchService } from './modules/search/service.js';
 import { settingsRoutes } from './modules/settings/routes.js';
@@ -323,6 +327,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
           await consoleScope.register(membersConsoleRoutes(ctx, new MembersConsoleService(ctx)));
           await consoleScope.register(feedbackConsoleRoutes(ctx, new FeedbackConsoleService(ctx, ctx.clock)));
           await consoleScope.register(campaignConsoleRoutes(ctx, new CampaignConsoleService(ctx, redeem)));
+          await consoleScope.register(mallConsoleRoutes(ctx, new MallConsoleService(ctx)));
+          await consoleScope.register(taskRewardConsoleRoutes(ctx, new TaskRewardConsoleService(ctx)));
         },
         { prefix: '/console' },
       );

@@ -346,6 +346,20 @@ export interface RedeemBatchesTable {
   created_at: CreatedAt;
 }
 
+/** The points of each task with one reward (0020). */
+export interface TaskRewardsTable {
+  task_type: TaskType;
+  points: number;
+  updated_at: UpdatedAt;
+}
+
+/** The check-in's points by day of the streak, 1 to 7 (0020). */
+export interface CheckInRewardsTable {
+  day: number;
+  points: number;
+  updated_at: UpdatedAt;
+}
+
 export interface RedeemFailuresTable {
   id: Generated<number>;
   user_id: number | null;
@@ -361,6 +375,8 @@ export interface Database {
   redeem_codes: RedeemCodesTable;
   redeem_batches: RedeemBatchesTable;
   redeem_failures: RedeemFailuresTable;
+  task_rewards: TaskRewardsTable;
+  check_in_rewards: CheckInRewardsTable;
 }
 
 export type PointsRecordRow = Selectable<PointsRecordsTable>;

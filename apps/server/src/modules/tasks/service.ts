@@ -1,5 +1,4 @@
 import {
-  checkInReward,
   type FollowTarget,
   type Locale,
   type PointsRecord,
@@ -20,6 +19,7 @@ import { newInviteCode } from './invite-codes.js';
 import { type Day, dayOf, ONCE } from './periods.js';
 import { presentTask } from './presenters.js';
 import * as queries from './queries.js';
+import { readRewards, type Rewards, rewardOf } from './rewards.js';
 
 export interface ClaimResult {
   task: Task;
@@ -38,6 +38,8 @@ interface Snapshot {
   invitees: number;
   checkIn: CheckInState;
   followOpened: boolean;
+  /** What claims pay now (the operators' figures). */
+  rewards: Rewards;
 }
 
 /** Where Follow us leads in the viewer's language, or null when the operator has set nowhere. */
@@ -80,13 +82,14 @@ export class TaskService {
   private async snapshot(userId: number, now: Date): Promise<Snapshot> {
     const day = dayOf(now, this.ctx.config.APP_TIMEZONE);
     const db = this.ctx.db;
-    const [user, claims, reported, dramasStartedToday, invitees, followOpen] = await Promise.all([
+    const [user, claims, reported, dramasStartedToday, invitees, followOpen, rewards] = await Promise.all([
       queries.findTaskUser(db, userId),
       queries.findClaims(db, userId, [day.key, day.previousKey, ONCE]),
       queries.findReportedProgress(db, userId, [day.key, ONCE]),
       queries.countDramasStartedSince(db, userId, day.start),
       queries.countInvitees(db, userId),
       queries.findFollowOpen(db, userId),
+      readRewards(db),
     ]);
     if (!user) throw new AppError('UNAUTHORIZED', 'Sign in again');
     return {
@@ -98,6 +101,7 @@ export class TaskService {
       invitees,
       checkIn: checkInState(claims, day),
       followOpened: followOpen !== undefined,
+      rewards,
     };
   }
 
@@ -126,7 +130,7 @@ export class TaskService {
     return presentTask(definition, {
       progress: this.progressOf(definition, snapshot),
       claimedPoints: claim ? claim.points : null,
-      rewardPoints: definition.type === 'dailyCheckIn' ? checkInReward(snapshot.checkIn.nextStreak) : definition.reward,
+      rewardPoints: rewardOf(snapshot.rewards, definition.type, snapshot.checkIn.nextStreak),
     });
   }
 
