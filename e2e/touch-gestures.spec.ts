@@ -2,7 +2,7 @@ import { STORAGE_KEYS, SUBTITLE } from '@drama/contracts';
 import type { Locator, Page } from '@playwright/test';
 import { expect, recordToasts, test } from './fixtures';
 import { activeVideo, dramaDetail, openAs, openAtFirstEpisode } from './player-support';
-import { landsOn, longPressDrag, pointIn, swipe, tap, type Point } from './touch';
+import { landsOn, longPressDrag, pointIn, swipe, tap, tapToOpen, type Point } from './touch';
 
 /*
  * The swipe with a real finger (CDP touch events, not the mouse), from every region of the
@@ -200,9 +200,8 @@ test('player: the subtitle moves only after a long-press, stays clear of the con
   await expect.poll(storedPosition).not.toBe(SUBTITLE.defaults.position);
   await expect(player(page)).toHaveAttribute('data-episode', String(second!.id));
   await expect(player(page)).toHaveAttribute('data-controls', 'shown');
-  await tap(page, await pointIn(page.getByTestId('action-subtitles')));
   const sheet = page.getByTestId('subtitle-sheet');
-  await expect(sheet).toBeVisible();
+  await tapToOpen(page, page.getByTestId('action-subtitles'), sheet);
   await sheet.getByTestId('subtitle-reset-position').click();
   await expect.poll(storedPosition).toBe(SUBTITLE.defaults.position);
   await page.keyboard.press('Escape');

@@ -66,6 +66,18 @@ export async function tap(page: Page, at: Point): Promise<void> {
 }
 
 /**
+ * A tap on `target` that should open `opened`. A tap is two CDP calls; on a loaded machine the
+ * lift can reach the browser after its long-press delay, which makes it a press and not a tap,
+ * so a tap that opened nothing is tried again, as a person taps again.
+ */
+export async function tapToOpen(page: Page, target: Locator, opened: Locator): Promise<void> {
+  await expect(async () => {
+    if (!(await opened.isVisible())) await tap(page, await pointIn(target));
+    await expect(opened).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+}
+
+/**
  * A finger held on `target` (a long-press) until it shows it has been picked up (`data-moving`),
  * as a person waits to see it lift, then moved by `dy` and lifted. On a busy machine the page's
  * long-press timer can fire well after the hold, and moving earlier would make it a swipe.
