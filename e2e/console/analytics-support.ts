@@ -1,15 +1,19 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import { API_BASE, apiPaths, dramaDetailResponseSchema, funnelResponseSchema, recomputeResponseSchema } from '@drama/contracts';
-import { createAccount, operatorHeaders } from '../accounts';
+import { createAccount, operatorHeaders, type TestAccount } from '../accounts';
 import { hotDramas, paidOrder } from '../api';
 
 /**
  * Viewing generated through the viewers' API on one published drama with a paywall: three new
  * members start episode 1 (two watch it to the end), one goes on to episode 2 when it is free,
- * two are refused at the first locked episode and one of them buys VIP. Then the owner's
- * "recompute" rolls the day up. Returns the drama and its funnel as the server then answers it.
+ * two are refused at the first locked episode and one of them buys VIP; with `atGate`, the third
+ * is shown that episode's gate in the viewers' app. Then the owner's "recompute" rolls the day up.
+ * Returns the drama and its funnel as the server then answers it.
  */
-export async function generateViewing(request: APIRequestContext) {
+export async function generateViewing(
+  request: APIRequestContext,
+  atGate?: (member: TestAccount, drama: { id: number; locked: number }) => Promise<void>,
+) {
   let chosen: { id: number; title: string; first: number; second: number | null; locked: number } | null = null;
   for (const summary of await hotDramas(request, 'en-US')) {
     const detail = dramaDetailResponseSchema.parse(await (await request.get(`${API_BASE}${apiPaths.drama(summary.id)}`, { headers: { 'Accept-Language': 'en-US' } })).json()).data;
@@ -36,6 +40,7 @@ export async function generateViewing(request: APIRequestContext) {
   for (const member of members.slice(0, 2)) {
     expect((await request.get(`${API_BASE}${apiPaths.play(drama.locked)}`, { headers: as(member.token) })).status()).toBe(403);
   }
+  if (atGate && members[2]) await atGate(members[2], drama);
   await paidOrder(request, members[0]?.token ?? '');
 
   const owner = await operatorHeaders(request);

@@ -88,6 +88,12 @@ export const dramaFeaturedResponseSchema = ok(z.object({ items: z.array(dramaSum
 export const dramaDetailResponseSchema = ok(dramaDetailSchema);
 export const episodeListResponseSchema = ok(z.object({ items: z.array(episodeSchema) }));
 export const playInfoResponseSchema = ok(playInfoSchema);
+/**
+ * The player showed a locked episode's gate (it never asks for the address of an episode it knows
+ * the viewer may not play): a paywall hit for the console's funnel. `recorded` is false when the
+ * episode is free, the viewer may watch it, or the same viewer's hit on it was counted lately.
+ */
+export const paywallSeenResponseSchema = ok(z.object({ recorded: z.boolean() }));
 export const categoryListResponseSchema = ok(z.object({ items: z.array(categorySchema) }));
 export const tagListResponseSchema = ok(z.object({ items: z.array(tagSchema) }));
 export const tagDramasResponseSchema = ok(paged(dramaSummarySchema).extend({ tag: tagRefSchema.nullable() }));

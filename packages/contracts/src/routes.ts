@@ -15,6 +15,7 @@ export const apiPaths = {
   /** The spec's odd path for the same list, kept as written. */
   dramaEpisodesLegacy: (id: number) => `/dramas/episodes/${id}`,
   play: (episodeId: number) => `/client/episodes/${episodeId}/play`,
+  paywallSeen: (episodeId: number) => `/client/episodes/${episodeId}/paywall`,
   categories: () => '/client/categories',
   tags: () => '/client/tags',
   signUp: () => '/client/auth/sign-up',

@@ -6,6 +6,7 @@ import {
   dramaListResponseSchema,
   episodeListResponseSchema,
   idParamsSchema,
+  paywallSeenResponseSchema,
   playInfoResponseSchema,
   tagDramasQuerySchema,
   tagDramasResponseSchema,
@@ -87,7 +88,23 @@ export function catalogueRoutes(ctx: AppContext, catalogue: CatalogueService): F
       },
       async (request) => {
         const viewer = await ctx.auth.viewer(request);
-        return { success: true as const, data: await catalogue.play(request.params.id, viewer) };
+        return { success: true as const, data: await catalogue.play(request.params.id, viewer, request.ip) };
+      },
+    );
+
+    app.post(
+      '/client/episodes/:id/paywall',
+      {
+        schema: {
+          tags,
+          summary: "The player showed a locked episode's gate: a paywall hit for the funnel (once per viewer and episode in 10 minutes)",
+          params: idParamsSchema,
+          response: { 200: paywallSeenResponseSchema },
+        },
+      },
+      async (request) => {
+        const viewer = await ctx.auth.viewer(request);
+        return { success: true as const, data: { recorded: await catalogue.paywallSeen(request.params.id, viewer, request.ip) } };
       },
     );
 

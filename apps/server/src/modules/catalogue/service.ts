@@ -35,6 +35,9 @@ interface CountedTermRow {
 /** What a play address is made from. */
 export type PlayableEpisode = Pick<queries.EpisodeRecord, 'id' | 'drama_id' | 'sequence' | 'is_free' | 'media_key'>;
 
+/** A viewer's paywall hits on one episode closer together than this count once. */
+export const PAYWALL_REPEAT_MS = 10 * 60_000;
+
 /**
  * Catalogue reads. The catalogue changes only when an operator imports content, so the hot
  * reads are cached in process for a short time and invalidated by `invalidate()`.
@@ -47,6 +50,8 @@ export class CatalogueService {
     20_000,
   );
   private readonly small = new TtlCache<unknown>(CATALOGUE_TTL_MS, 50);
+  /** Paywall hits counted lately, by viewer and episode (bounded: the oldest are forgotten first). */
+  private readonly paywallHits = new TtlCache<true>(PAYWALL_REPEAT_MS, 50_000);
   /** Which clips have an HLS rendition ladder under MEDIA_DIR/hls. */
   readonly hls: HlsIndex;
   /** Publishes scheduled dramas when their time comes (checked before each request). */
@@ -156,14 +161,37 @@ export class CatalogueService {
   }
 
   /**
+   * The player showed the gate of a locked episode (the viewer asked for it, or it came on
+   * screen). Returns whether a hit was counted.
+   */
+  async paywallSeen(id: number, viewer: Viewer | null, address: string): Promise<boolean> {
+    return this.countPaywallHit(await this.episode(id), viewer, address);
+  }
+
+  /**
+   * A locked episode refused to a viewer without VIP counts once per viewer (a member, or a
+   * guest's address) and episode in PAYWALL_REPEAT_MS, whether it came from the play call or the
+   * player's gate: a viewer coming back to the gate, or a page reloaded, is the same hit.
+   */
+  private async countPaywallHit(episode: { id: number; drama_id: number; is_free: boolean }, viewer: Viewer | null, address: string | null): Promise<boolean> {
+    if (episode.is_free || (viewer && hasActiveVip(viewer))) return false;
+    const who = viewer ? `member:${viewer.id}` : address ? `address:${address}` : null;
+    if (who) {
+      const key = `${who}:${episode.id}`;
+      if (this.paywallHits.get(key)) return false;
+      this.paywallHits.set(key, true);
+    }
+    await analyticsEvents.paywall(this.ctx, { userId: viewer?.id ?? null, dramaId: episode.drama_id, episodeId: episode.id });
+    return true;
+  }
+
+  /**
    * The play address of an episode. Locked episodes are for signed-in members with an active
    * VIP only (DESIGN.md section 4): a guest gets 401, a member without VIP 403 VIP_REQUIRED.
    */
-  async play(id: number, viewer: Viewer | null): Promise<PlayInfo> {
+  async play(id: number, viewer: Viewer | null, address: string | null = null): Promise<PlayInfo> {
     const episode = await this.episode(id);
-    if (!episode.is_free && (!viewer || !hasActiveVip(viewer))) {
-      await analyticsEvents.paywall(this.ctx, { userId: viewer?.id ?? null, dramaId: episode.drama_id, episodeId: episode.id });
-    }
+    await this.countPaywallHit(episode, viewer, address);
     if (!episode.is_free) {
       if (!viewer) throw new AppError('UNAUTHORIZED', 'Sign in to watch locked episodes');
       if (!hasActiveVip(viewer)) throw new AppError('VIP_REQUIRED', 'VIP membership required to watch this episode');

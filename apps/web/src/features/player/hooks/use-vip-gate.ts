@@ -1,10 +1,11 @@
 import type { Episode } from '@drama/contracts';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../../shared/i18n/i18n';
 import { signInPathFor } from '../../../shared/session/sign-in-path';
 import { toast } from '../../../shared/ui/toast/toast-store';
 import { membershipPathFor, playerPathFor } from '../../../shared/watch-target/watch-target';
+import { reportPaywallSeen } from '../api/report-paywall';
 import { canWatch, type StartChoice } from '../lib/start-episode';
 
 /** Tells the membership page that Back returns to this player (it is the previous entry). */
@@ -82,6 +83,16 @@ export function useVipGate({ dramaId, episodes, episode, start, vip, accessible,
 
   const shownWanted =
     wanted && wanted.instead === episode.id && !canWatch(wanted.episode, vip) ? wanted.episode : null;
+
+  // A locked episode refused (its gate shown, or a free one playing in its place) is a paywall
+  // hit for the operators' funnel, reported once per episode on this screen.
+  const reported = useRef(new Set<number>());
+  const refusedId = promptEpisode?.id ?? shownWanted?.id ?? null;
+  useEffect(() => {
+    if (refusedId === null || reported.current.has(refusedId)) return;
+    reported.current.add(refusedId);
+    reportPaywallSeen(refusedId);
+  }, [refusedId]);
 
   return { promptEpisode, wanted: shownWanted, open, close, join, signIn };
 }
