@@ -330,4 +330,28 @@ describe('the console calls', () => {
     expect(ascending.total).toBe(ascending.items.length);
     for (const role of ['support', 'finance']) expect((await call(role, 'GET', '/analytics/dramas')).statusCode, role).toBe(403);
   });
+
+  it('keeps revenue gross and counts a refund on the day the channel confirmed it', async () => {
+    const today = async (role: string) => dashboardResponseSchema.parse((await call(role, 'GET', '/analytics/dashboard?period=today')).json()).data.figures;
+    const before = await today('finance');
+    expect(before.refundsFen).toBe(0);
+    const order = await t.ctx.db.selectFrom('orders').select(['id', 'amount_fen']).where('status', '=', 'success').orderBy('id').executeTakeFirstOrThrow();
+    const refund = { order_id: order.id, amount_fen: Math.min(500, order.amount_fen), reason: 'double charge', channel_refund_no: 'r-1' };
+    await t.ctx.db.insertInto('refunds').values([
+      { ...refund, refund_no: 'RF-ANALYTICS-1', status: 'succeeded', completed_at: t.ctx.clock() },
+      // Asked for but not confirmed, or refused: no money went back.
+      { ...refund, refund_no: 'RF-ANALYTICS-2', status: 'processing' },
+      { ...refund, refund_no: 'RF-ANALYTICS-3', status: 'failed', completed_at: t.ctx.clock() },
+    ]).execute();
+    expect((await call('owner', 'POST', '/analytics/recompute', {})).statusCode).toBe(200);
+
+    const after = await today('finance');
+    expect(after.revenueFen).toBe(before.revenueFen);
+    expect(after.paidOrders).toBe(before.paidOrders);
+    expect(after.refundsFen).toBe(refund.amount_fen);
+    expect(after.refunds).toBe(1);
+    const content = await today('content');
+    expect(content.refundsFen).toBeNull();
+    expect(content.refunds).toBeNull();
+  });
 });

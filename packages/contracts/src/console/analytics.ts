@@ -35,8 +35,12 @@ export const dashboardFiguresSchema = z.object({
   redeems: z.int(),
   /** Members whose VIP was active at the end of the period's last day (today: now). */
   activeVip: z.int(),
+  /** Gross: paid orders on the day they were paid, refunded later or not. */
   revenueFen: z.int().nullable(),
   paidOrders: z.int().nullable(),
+  /** Refunds the channels confirmed in the period (net revenue = revenueFen − refundsFen). */
+  refundsFen: z.int().nullable(),
+  refunds: z.int().nullable(),
   /** Distinct members with a paid order in the period. */
   payingMembers: z.int().nullable(),
   /** payingMembers ÷ activeViewers (0 to 1), null without viewers or for roles without money. */

@@ -33,11 +33,27 @@ function isPeriod(value: string | null): value is AnalyticsPeriod {
 }
 
 /** A figure beside the period before: the change as an arrow and a share. */
-function Figure({ title, value, previous, format, hint }: { title: string; value: number | null; previous: number | null; format: (value: number) => string; hint?: string }) {
+function Figure({
+  title,
+  value,
+  previous,
+  format,
+  hint,
+  higherIsWorse = false,
+}: {
+  title: string;
+  value: number | null;
+  previous: number | null;
+  format: (value: number) => string;
+  hint?: string;
+  /** Refunds: a rise is shown in the colour of a fall. */
+  higherIsWorse?: boolean;
+}) {
   const { t, locale } = useI18n();
   const { token } = theme.useToken();
   const delta = value === null || previous === null ? null : change(value, previous);
-  const color = delta === null || delta === 0 ? token.colorTextSecondary : delta > 0 ? token.colorSuccess : token.colorError;
+  const better = delta !== null && (higherIsWorse ? delta < 0 : delta > 0);
+  const color = delta === null || delta === 0 ? token.colorTextSecondary : better ? token.colorSuccess : token.colorError;
   return (
     <Card size="small" style={{ height: '100%' }}>
       <Statistic title={<span title={hint}>{title}</span>} value={value === null ? '—' : format(value)} />
@@ -51,6 +67,11 @@ function Figure({ title, value, previous, format, hint }: { title: string; value
       </Flex>
     </Card>
   );
+}
+
+/** Revenue less the period's refunds; null where money is not shown. */
+function net(figures: { revenueFen: number | null; refundsFen: number | null }): number | null {
+  return figures.revenueFen === null || figures.refundsFen === null ? null : figures.revenueFen - figures.refundsFen;
 }
 
 /** A chart that can be read as a table too. */
@@ -237,16 +258,40 @@ export default function DashboardPage() {
           </Row>
           {data.money ? (
             <Row gutter={[12, 12]}>
-              <Col xs={12} md={6}>
-                <Figure title={t('analytics.revenue')} value={data.figures.revenueFen} previous={data.previousFigures.revenueFen} format={(value) => formatYuan(value, locale)} />
+              <Col xs={12} md={8} xl={4}>
+                <Figure
+                  title={t('analytics.revenue')}
+                  hint={t('analytics.revenueHint')}
+                  value={data.figures.revenueFen}
+                  previous={data.previousFigures.revenueFen}
+                  format={(value) => formatYuan(value, locale)}
+                />
               </Col>
-              <Col xs={12} md={6}>
+              <Col xs={12} md={8} xl={4}>
+                <Figure
+                  title={t('analytics.refunds')}
+                  hint={t('analytics.refundsHint')}
+                  value={data.figures.refundsFen}
+                  previous={data.previousFigures.refundsFen}
+                  format={(value) => formatYuan(value, locale)}
+                  higherIsWorse
+                />
+              </Col>
+              <Col xs={12} md={8} xl={4}>
+                <Figure
+                  title={t('analytics.netRevenue')}
+                  value={net(data.figures)}
+                  previous={net(data.previousFigures)}
+                  format={(value) => formatYuan(value, locale)}
+                />
+              </Col>
+              <Col xs={12} md={8} xl={4}>
                 <Figure title={t('analytics.paidOrders')} value={data.figures.paidOrders} previous={data.previousFigures.paidOrders} format={(value) => formatCount(value, locale)} />
               </Col>
-              <Col xs={12} md={6}>
+              <Col xs={12} md={8} xl={4}>
                 <Figure title={t('analytics.payingMembers')} value={data.figures.payingMembers} previous={data.previousFigures.payingMembers} format={(value) => formatCount(value, locale)} />
               </Col>
-              <Col xs={12} md={6}>
+              <Col xs={12} md={8} xl={4}>
                 <Figure
                   title={t('analytics.conversion')}
                   hint={t('analytics.conversionHint')}

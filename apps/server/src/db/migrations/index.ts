@@ -18,6 +18,7 @@ import * as refunds from './0017-refunds.js';
 import * as auditSchedule from './0018-audit-schedule.js';
 import * as redeemCampaigns from './0019-redeem-campaigns.js';
 import * as pointsConsole from './0020-points-console.js';
+import * as analyticsRefunds from './0023-analytics-refunds.js';
 
 /** Numbered migrations in the order they apply. Append; never edit one that has shipped. */
 export const migrations: ReadonlyArray<{ name: string; statements: readonly string[] }> = [
@@ -41,4 +42,5 @@ export const migrations: ReadonlyArray<{ name: string; statements: readonly stri
   { name: '0018-audit-schedule', statements: auditSchedule.statements },
   { name: '0019-redeem-campaigns', statements: redeemCampaigns.statements },
   { name: '0020-points-console', statements: pointsConsole.statements },
+  { name: '0023-analytics-refunds', statements: analyticsRefunds.statements },
 ];

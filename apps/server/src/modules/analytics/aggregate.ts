@@ -115,7 +115,7 @@ export async function aggregateDay(db: Db, day: string, timeZone: string, now: D
       where status = 'success' and paid_at >= ${from} and paid_at < ${end})`;
     await sql`
       insert into analytics_daily (day, new_members, active_viewers, active_viewers_7d, active_viewers_30d, plays, watch_seconds,
-        completions, paywall_hits, revenue_fen, paid_orders, paying_members, paying_members_7d, paying_members_30d, active_vip,
+        completions, paywall_hits, revenue_fen, paid_orders, refunds_fen, refunds, paying_members, paying_members_7d, paying_members_30d, active_vip,
         check_ins, redeems, computed_at)
       select ${day}::date,
         (select count(*)::int from users where created_at >= ${start} and created_at < ${end}),
@@ -126,6 +126,8 @@ export async function aggregateDay(db: Db, day: string, timeZone: string, now: D
         (select count(*)::int from analytics_events where kind = 'paywall' and occurred_at >= ${start} and occurred_at < ${end}),
         (select coalesce(sum(revenue_fen), 0)::bigint from analytics_daily_revenue where day = ${day}::date),
         (select coalesce(sum(paid_orders), 0)::int from analytics_daily_revenue where day = ${day}::date),
+        (select coalesce(sum(amount_fen), 0)::bigint from refunds where status = 'succeeded' and completed_at >= ${start} and completed_at < ${end}),
+        (select count(*)::int from refunds where status = 'succeeded' and completed_at >= ${start} and completed_at < ${end}),
         ${payers(start)}, ${payers(start7)}, ${payers(start30)},
         (select count(*)::int from users where vip_level > 0 and vip_expire_time > ${vipAt} and created_at < ${end}),
         (select count(*)::int from task_claims where task_type = 'dailyCheckIn' and claimed_at >= ${start} and claimed_at < ${end}),

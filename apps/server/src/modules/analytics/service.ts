@@ -54,7 +54,7 @@ export class AnalyticsService {
     const distinctColumn = length === 1 ? '' : `_${length}d`;
 
     const sumsQuery = sql<Record<string, unknown>>`
-      select ${sql.raw(['new_members', 'plays', 'watch_seconds', 'completions', 'paywall_hits', 'check_ins', 'redeems', 'revenue_fen', 'paid_orders']
+      select ${sql.raw(['new_members', 'plays', 'watch_seconds', 'completions', 'paywall_hits', 'check_ins', 'redeems', 'revenue_fen', 'paid_orders', 'refunds_fen', 'refunds']
         .flatMap((column) => [
           `coalesce(sum(${column}) filter (where day >= '${from}'), 0) as cur_${column}`,
           `coalesce(sum(${column}) filter (where day <= '${previousTo}'), 0) as prev_${column}`,
@@ -83,6 +83,8 @@ export class AnalyticsService {
         activeVip: num(end?.active_vip),
         revenueFen: money ? num(row[`${prefix}_revenue_fen`]) : null,
         paidOrders: money ? num(row[`${prefix}_paid_orders`]) : null,
+        refundsFen: money ? num(row[`${prefix}_refunds_fen`]) : null,
+        refunds: money ? num(row[`${prefix}_refunds`]) : null,
         payingMembers: money ? payers : null,
         conversion: money ? ratio(payers, viewers) : null,
       };

@@ -28,6 +28,9 @@ export interface AnalyticsDailyTable {
   paywall_hits: number;
   revenue_fen: BigCount;
   paid_orders: number;
+  /** Refunds the channels confirmed that day (revenue itself stays gross). */
+  refunds_fen: BigCount;
+  refunds: number;
   paying_members: number;
   paying_members_7d: number;
   paying_members_30d: number;
