@@ -14,6 +14,8 @@ describe('the menu', () => {
       'members',
       'orders',
       'campaigns',
+      'mall-items',
+      'task-rewards',
       'feedback',
       'account',
       'operators',
@@ -27,7 +29,7 @@ describe('the menu', () => {
     expect(groups.map((group) => group.key)).toEqual(['overview', 'content', 'settings', 'operators']);
     expect(groups.flatMap((group) => group.entries.map((entry) => entry.path))).toEqual(['dashboard', 'dramas', 'categories', 'home-slots', 'funnel', 'account', 'tokens']);
     expect(visibleNav('support').map((group) => group.key)).toEqual(['overview', 'members', 'support', 'settings', 'operators']);
-    expect(visibleNav('finance').flatMap((group) => group.entries.map((entry) => entry.path))).toEqual(['dashboard', 'members', 'orders', 'campaigns', 'account', 'tokens']);
+    expect(visibleNav('finance').flatMap((group) => group.entries.map((entry) => entry.path))).toEqual(['dashboard', 'members', 'orders', 'campaigns', 'mall-items', 'task-rewards', 'account', 'tokens']);
     // Every role starts on the dashboard, whose figures follow the role.
     for (const role of ['owner', 'content', 'support', 'finance'] as const) expect(homePath(role)).toBe('dashboard');
   });

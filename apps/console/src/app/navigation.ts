@@ -14,6 +14,8 @@ import {
   TeamOutlined,
   UserOutlined,
   CommentOutlined,
+  ShopOutlined,
+  TrophyOutlined,
 } from '@ant-design/icons';
 import { FeedbackNavBadge } from '../features/feedback/nav-badge';
 import type { MessageKey } from '../shared/i18n/translate';
@@ -54,7 +56,16 @@ export const NAV_GROUPS: readonly NavGroup[] = [
   },
   { key: 'members', label: 'nav.members', entries: [{ path: 'members', label: 'nav.memberSearch', icon: IdcardOutlined }] },
   { key: 'money', label: 'nav.money', entries: [{ path: 'orders', label: 'nav.orders', icon: AccountBookOutlined }] },
-  { key: 'campaigns', label: 'nav.campaigns', entries: [{ path: 'campaigns', label: 'nav.redeemCampaigns', icon: GiftOutlined }] },
+  {
+    key: 'campaigns',
+    label: 'nav.campaigns',
+    entries: [
+      { path: 'campaigns', label: 'nav.redeemCampaigns', icon: GiftOutlined },
+      // Points: the mall's items and the tasks' rewards.
+      { path: 'mall-items', label: 'nav.mallItems', icon: ShopOutlined },
+      { path: 'task-rewards', label: 'nav.taskRewards', icon: TrophyOutlined },
+    ],
+  },
   { key: 'support', label: 'nav.support', entries: [{ path: 'feedback', label: 'nav.feedback', icon: CommentOutlined, badge: FeedbackNavBadge }] },
   { key: 'settings', label: 'nav.settings', entries: [{ path: 'account', label: 'nav.account', icon: UserOutlined }] },
   {

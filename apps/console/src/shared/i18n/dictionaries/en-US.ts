@@ -4,6 +4,7 @@ import { membersEnUS } from './members-en-US';
 import { feedbackEnUS } from './feedback-en-US';
 import { ordersEnUS } from './orders-en-US';
 import { campaignsEnUS } from './campaigns-en-US';
+import { pointsEnUS } from './points-en-US';
 
 /**
  * The console's English texts, the reference dictionary: its keys are the keys of every locale
@@ -230,6 +231,7 @@ export const enUS = {
   ...feedbackEnUS,
   ...ordersEnUS,
   ...campaignsEnUS,
+  ...pointsEnUS,
 } as const;
 
 export type MessageKey = keyof typeof enUS;

@@ -4,6 +4,7 @@ import { membersZhCN } from './members-zh-CN';
 import { feedbackZhCN } from './feedback-zh-CN';
 import { ordersZhCN } from './orders-zh-CN';
 import { campaignsZhCN } from './campaigns-zh-CN';
+import { pointsZhCN } from './points-zh-CN';
 import type { Dictionary } from './en-US';
 
 export const zhCN: Dictionary = {
@@ -227,4 +228,5 @@ export const zhCN: Dictionary = {
   ...feedbackZhCN,
   ...ordersZhCN,
   ...campaignsZhCN,
+  ...pointsZhCN,
 };

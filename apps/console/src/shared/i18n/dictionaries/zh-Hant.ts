@@ -4,6 +4,7 @@ import { membersZhHant } from './members-zh-Hant';
 import { feedbackZhHant } from './feedback-zh-Hant';
 import { ordersZhHant } from './orders-zh-Hant';
 import { campaignsZhHant } from './campaigns-zh-Hant';
+import { pointsZhHant } from './points-zh-Hant';
 import type { Dictionary } from './en-US';
 
 export const zhHant: Dictionary = {
@@ -227,4 +228,5 @@ export const zhHant: Dictionary = {
   ...feedbackZhHant,
   ...ordersZhHant,
   ...campaignsZhHant,
+  ...pointsZhHant,
 };
