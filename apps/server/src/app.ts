@@ -30,6 +30,8 @@ import { catalogueRoutes } from './modules/catalogue/routes.js';
 import { CatalogueService } from './modules/catalogue/service.js';
 import { catalogueConsoleRoutes } from './modules/catalogue/console-routes.js';
 import { orderConsoleRoutes } from './modules/orders/console-routes.js';
+import { reconciliationConsoleRoutes } from './modules/orders/console-reconciliation-routes.js';
+import { ReconciliationService } from './modules/orders/reconciliation-service.js';
 import { OrderConsoleService } from './modules/orders/console-service.js';
 import { CatalogueConsoleService } from './modules/catalogue/console-service.js';
 import { episodeConsoleRoutes } from './modules/episodes/console-routes.js';
@@ -262,6 +264,11 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const payments = new PaymentService(ctx, paymentChannels, server.log);
   const orders = new OrderService(ctx, membership, payments);
   const reconciler = new Reconciler(payments, config.RECONCILE_INTERVAL_SECONDS, server.log);
+  const orderConsole = new OrderConsoleService(ctx, payments);
+  // Refund results the channels notify (WeChat Pay REFUND.*) settle refunds as the console's own calls do.
+  payments.refundSettler = (key, orderNo, notice) => orderConsole.settleNotified(key, orderNo, notice);
+  const reconciliation = new ReconciliationService(ctx, paymentChannels);
+  await reconciliation.registerJobs();
   server.addHook('onReady', async () => reconciler.start());
   server.addHook('onClose', async () => reconciler.stop());
 
@@ -320,7 +327,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
         async (consoleScope) => {
           await consoleScope.register(operatorConsoleRoutes(ctx, operators));
           await consoleScope.register(auditConsoleRoutes(ctx));
-          await consoleScope.register(orderConsoleRoutes(ctx, new OrderConsoleService(ctx, payments)));
+          await consoleScope.register(orderConsoleRoutes(ctx, orderConsole));
+          await consoleScope.register(reconciliationConsoleRoutes(ctx, reconciliation));
           await consoleScope.register(catalogueConsoleRoutes(ctx, new CatalogueConsoleService(ctx, catalogue, catalogueChanges)));
           await consoleScope.register(episodeConsoleRoutes(ctx, episodes));
           await consoleScope.register(analyticsConsoleRoutes(ctx, analytics));

@@ -28,4 +28,5 @@ export * from './console/orders.js';
 export * from './console/feedback.js';
 export * from './console/analytics.js';
 export * from './console/campaigns.js';
+export * from './console/reconciliation.js';
 export * from './console/points.js';

@@ -79,6 +79,11 @@ export const CONSOLE_ERROR_CODES = [
   'CAMPAIGN_REVOKED',
   /** An expiry that is not in the future. */
   'CAMPAIGN_EXPIRY_IN_PAST',
+  // Reconciliation (console/reconciliation.ts).
+  /** No result for this day yet: run it. */
+  'RECONCILIATION_NOT_FOUND',
+  /** A day that has not begun in APP_TIMEZONE. */
+  'RECONCILIATION_DAY_IN_FUTURE',
 ] as const;
 
 export type ConsoleErrorCode = (typeof CONSOLE_ERROR_CODES)[number];
@@ -123,4 +128,6 @@ export const CONSOLE_ERROR_STATUS: Record<ConsoleErrorCode, number> = {
   CAMPAIGN_NOT_FOUND: 404,
   CAMPAIGN_REVOKED: 409,
   CAMPAIGN_EXPIRY_IN_PAST: 400,
+  RECONCILIATION_NOT_FOUND: 404,
+  RECONCILIATION_DAY_IN_FUTURE: 400,
 };

@@ -23,7 +23,7 @@ import type { Actor } from '../../platform/operators.js';
 import { pageOf, pageWindow } from '../../platform/paging.js';
 import { findUserForUpdate, setUserVip } from '../membership/queries.js';
 import { PaymentChannels } from '../payments/channel-registry.js';
-import { ChannelError, fenToYuan, type RefundResult } from '../payments/channels/channel.js';
+import { ChannelError, type ChannelKey, fenToYuan, type RefundNotice, type RefundResult } from '../payments/channels/channel.js';
 import type { RefundRow } from '../payments/refund-tables.js';
 import type { PaymentService } from '../payments/service.js';
 import * as queries from './console-queries.js';
@@ -291,6 +291,7 @@ export class OrderConsoleService {
           amountFen: refund.amount_fen,
           totalFen: started.totalFen,
           reason: refund.reason,
+          notifyUrl: this.payments.refundNotifyUrl(adapter.key),
         });
       } catch (error) {
         if (error instanceof ChannelError) {
@@ -304,6 +305,35 @@ export class OrderConsoleService {
       throw new AppError('REFUND_CHANNEL_REFUSED', refund.failure_reason ?? 'The channel refused the refund', { refundNo: refund.refund_no, reason: refund.failure_reason });
     }
     return { refund: this.presentRefund(refund), detail: await this.detail(orderId) };
+  }
+
+  /**
+   * A channel's notification of a refund's result (WeChat Pay REFUND.*): settles a refund still
+   * processing exactly as step 3 does, for the operator who made it (audited by way of
+   * 'schedule'); a refund already settled is left as it is.
+   */
+  async settleNotified(key: ChannelKey, orderNo: string, notice: RefundNotice): Promise<{ flag: 'applied' | 'duplicate' | 'unknown_order' | 'amount_mismatch'; detail: string | null }> {
+    const found = await this.db
+      .selectFrom('refunds')
+      .innerJoin('orders', 'orders.id', 'refunds.order_id')
+      .leftJoin('operators', 'operators.id', 'refunds.operator_id')
+      .select(['refunds.id', 'refunds.status', 'refunds.amount_fen', 'refunds.operator_id', 'orders.order_no', 'orders.channel', 'orders.channel_mode', 'operators.username', 'operators.role'])
+      .where('refunds.refund_no', '=', notice.refundNo)
+      .executeTakeFirst();
+    if (!found || found.order_no !== orderNo || PaymentChannels.keyOf(found) !== key) return { flag: 'unknown_order', detail: 'no such refund of this order' };
+    if (notice.amountFen !== null && notice.amountFen !== found.amount_fen) {
+      return { flag: 'amount_mismatch', detail: `the channel says ${notice.amountFen} fen, the refund is ${found.amount_fen} fen` };
+    }
+    if (found.status !== 'processing') return { flag: 'duplicate', detail: `the refund is already ${found.status}` };
+    const actor: Actor = { operatorId: found.operator_id, username: found.username ?? key, role: found.role ?? 'finance', via: 'schedule', ip: null };
+    const settled = await this.settle(actor, found.id, {
+      refundNo: notice.refundNo,
+      channelRefundNo: notice.channelRefundNo,
+      outcome: notice.outcome,
+      reason: notice.reason,
+      raw: JSON.stringify(notice),
+    });
+    return settled.status === notice.outcome ? { flag: 'applied', detail: null } : { flag: 'duplicate', detail: `the refund is already ${settled.status}` };
   }
 
   /** Step 3 of a refund: applies the channel's answer to a refund still processing, once. */

@@ -17,6 +17,7 @@ import {
   type IncomingNotification,
   NotificationRejected,
   type PaymentChannelAdapter,
+  type RefundNotice,
 } from './channels/channel.js';
 import { insertNotification } from './queries.js';
 import type { CheckoutView } from './sandbox-page.js';
@@ -28,6 +29,9 @@ export interface Applied {
   flag: ApplyFlag;
   order: OrderRow | null;
 }
+
+/** What settling a refund from a channel's notification did: settled it, found it settled, or found no such refund. */
+export type RefundSettler = (key: ChannelKey, orderNo: string, notice: RefundNotice) => Promise<{ flag: 'applied' | 'duplicate' | 'unknown_order' | 'amount_mismatch'; detail: string | null }>;
 
 export type Received = { ok: true; flag: ApplyFlag; order: OrderRow | null } | { ok: false; code: ErrorCode; message: string };
 
@@ -62,6 +66,43 @@ export class PaymentService {
 
   private baseUrl(origin: string): string {
     return this.ctx.config.PUBLIC_BASE_URL ?? origin;
+  }
+
+  /** Settles refunds that a channel's notification reports (WeChat Pay REFUND.*); set by the orders module, which owns refunds. */
+  refundSettler: RefundSettler | null = null;
+
+  /** Where a channel posts a refund's result, when this server knows its public address. */
+  refundNotifyUrl(key: ChannelKey): string | undefined {
+    const base = this.ctx.config.PUBLIC_BASE_URL;
+    return base ? `${base}${API_BASE}${apiPaths.paymentNotify(key)}` : undefined;
+  }
+
+  /** A verified refund result: settles the refund once (a repeat finds it settled), and keeps the notification with what it did. */
+  private async receiveRefund(key: ChannelKey, result: ChannelResult & { refund: RefundNotice }, headers: Record<string, string> | null): Promise<Received> {
+    const done = this.refundSettler
+      ? await this.refundSettler(key, result.orderNo, result.refund)
+      : { flag: 'ignored' as const, detail: 'refunds are not settled here' };
+    const order = await orders.findOrderByNo(this.ctx.db, result.orderNo);
+    await insertNotification(this.ctx.db, {
+      channel: key,
+      source: 'notify',
+      order_no: result.orderNo.slice(0, 64),
+      order_id: order?.id ?? null,
+      channel_trade_no: result.channelTradeNo,
+      amount_fen: result.refund.amountFen,
+      outcome: 'pending',
+      verified: true,
+      flag: done.flag,
+      detail: `refund ${result.refund.refundNo} ${result.refund.outcome}${done.detail ? `: ${done.detail}` : ''}`.slice(0, 500),
+      raw: result.raw,
+      headers,
+      created_at: this.ctx.clock(),
+    });
+    if (done.flag === 'amount_mismatch') {
+      this.log.warn({ channel: key, orderNo: result.orderNo, refundNo: result.refund.refundNo }, 'refund notification with another amount');
+      return { ok: false, code: 'PAYMENT_AMOUNT_MISMATCH', message: 'The notified refund amount differs from the refund' };
+    }
+    return { ok: true, flag: done.flag, order: order ?? null };
   }
 
   /** Opens the channel's QR payment for a new order; PAYMENT_CREATE_FAILED when the channel will not. */
@@ -125,6 +166,7 @@ export class PaymentService {
       }
       return { ok: false, code: 'PAYMENT_SIGNATURE_INVALID', message: 'The notification signature does not verify' };
     }
+    if (result.refund) return this.receiveRefund(key, { ...result, refund: result.refund }, headers);
     const applied = await this.apply(key, result, 'notify', headers);
     if (applied.flag === 'amount_mismatch') {
       return { ok: false, code: 'PAYMENT_AMOUNT_MISMATCH', message: 'The notified amount differs from the order amount' };

@@ -4,6 +4,7 @@ import { membersZhCN } from './members-zh-CN';
 import { feedbackZhCN } from './feedback-zh-CN';
 import { ordersZhCN } from './orders-zh-CN';
 import { campaignsZhCN } from './campaigns-zh-CN';
+import { reconciliationZhCN } from './reconciliation-zh-CN';
 import { pointsZhCN } from './points-zh-CN';
 import type { Dictionary } from './en-US';
 
@@ -228,5 +229,6 @@ export const zhCN: Dictionary = {
   ...feedbackZhCN,
   ...ordersZhCN,
   ...campaignsZhCN,
+  ...reconciliationZhCN,
   ...pointsZhCN,
 };

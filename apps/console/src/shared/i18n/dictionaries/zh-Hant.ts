@@ -4,6 +4,7 @@ import { membersZhHant } from './members-zh-Hant';
 import { feedbackZhHant } from './feedback-zh-Hant';
 import { ordersZhHant } from './orders-zh-Hant';
 import { campaignsZhHant } from './campaigns-zh-Hant';
+import { reconciliationZhHant } from './reconciliation-zh-Hant';
 import { pointsZhHant } from './points-zh-Hant';
 import type { Dictionary } from './en-US';
 
@@ -228,5 +229,6 @@ export const zhHant: Dictionary = {
   ...feedbackZhHant,
   ...ordersZhHant,
   ...campaignsZhHant,
+  ...reconciliationZhHant,
   ...pointsZhHant,
 };

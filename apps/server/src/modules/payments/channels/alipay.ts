@@ -12,8 +12,10 @@ import {
   type QrPaymentRequest,
   type RefundRequest,
   type RefundResult,
+  type TradeBillLine,
   yuanToFen,
 } from './channel.js';
+import { alipayBillDetail, parseAlipayTradeBill } from './bill-files.js';
 
 export interface AlipaySettings {
   appId: string;
@@ -179,6 +181,31 @@ export class AlipayChannel implements PaymentChannelAdapter {
       reason: `${code} ${text(result.sub_msg) ?? text(result.msg) ?? ''}`.trim(),
       raw,
     };
+  }
+
+  /**
+   * `alipay.data.dataservice.bill.downloadurl.query` (bill_type trade) gives a short-lived
+   * address of the day's bill: a zip whose detail CSV (GBK) lists every trade and refund.
+   * isp.bill_not_exist is a day with no trades.
+   */
+  async tradeBill(chinaDay: string): Promise<TradeBillLine[]> {
+    const result = await this.exec('alipay.data.dataservice.bill.downloadurl.query', { bizContent: { bill_type: 'trade', bill_date: chinaDay } });
+    if (result.code !== SUCCESS && text(result.sub_code) === 'isp.bill_not_exist') return [];
+    const address = text(result.bill_download_url);
+    if (result.code !== SUCCESS || !address) throw this.refused('alipay.data.dataservice.bill.downloadurl.query', result);
+    let archive: Buffer;
+    try {
+      const response = await fetch(address, { signal: AbortSignal.timeout(this.settings.timeoutMs ?? 10_000) });
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      archive = Buffer.from(await response.arrayBuffer());
+    } catch (error) {
+      throw new ChannelError(`Alipay bill download failed: ${(error as Error).message}`, undefined, { cause: error });
+    }
+    try {
+      return parseAlipayTradeBill(alipayBillDetail(archive));
+    } catch (error) {
+      throw new ChannelError(`Alipay bill cannot be read: ${(error as Error).message}`);
+    }
   }
 
   acknowledge(): ChannelReply {

@@ -18,6 +18,32 @@ export interface ChannelResult {
   reason: string | null;
   /** The notification body or query answer as received, for the record. */
   raw: string;
+  /** Set when the notification tells a refund's result (WeChat Pay REFUND.*), not a payment's. */
+  refund?: RefundNotice;
+}
+
+/** A channel's verified word about a refund's result. */
+export interface RefundNotice {
+  refundNo: string;
+  channelRefundNo: string | null;
+  /** succeeded (REFUND.SUCCESS), failed (REFUND.ABNORMAL, REFUND.CLOSED). */
+  outcome: 'succeeded' | 'failed';
+  amountFen: number | null;
+  reason: string | null;
+}
+
+/** One line of a channel's trade bill for a day: a payment or a refund as the channel counts it. */
+export interface TradeBillLine {
+  type: 'payment' | 'refund';
+  /** Our order number (out_trade_no). */
+  orderNo: string;
+  channelTradeNo: string | null;
+  /** Our refund number (out_refund_no / out_request_no), for refunds. */
+  refundNo: string | null;
+  /** Always positive: what was paid, or what was refunded. */
+  amountFen: number;
+  /** When the channel says it happened. */
+  at: Date;
 }
 
 export interface IncomingNotification {
@@ -93,6 +119,12 @@ export interface PaymentChannelAdapter {
    * and sending the same refund number again is safe.
    */
   refund(request: RefundRequest): Promise<RefundResult>;
+  /**
+   * The channel's trade bill of a day (YYYY-MM-DD in China Standard Time, as both channels cut
+   * their bills): every payment and refund it counted. An empty day is an empty list; a bill not
+   * ready yet or a channel that cannot be reached throws ChannelError.
+   */
+  tradeBill(chinaDay: string): Promise<TradeBillLine[]>;
   /** The answer that tells the channel a notification was taken (so it stops retrying). */
   acknowledge(): ChannelReply;
   /** The answer that asks the channel to retry later (or tells a forger no). */
@@ -139,6 +171,14 @@ export function fenToYuan(fen: number): string {
 export function chinaTime(instant: Date): { date: string; time: string } {
   const shifted = new Date(instant.getTime() + 8 * 3_600_000).toISOString();
   return { date: shifted.slice(0, 10), time: shifted.slice(11, 19) };
+}
+
+/** A China Standard Time wall-clock time ('2026-01-15 12:00:05', or ISO with +08:00) as an instant; null when it is not one. */
+export function fromChinaTime(text: string): Date | null {
+  const match = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})/.exec(text.trim());
+  if (!match) return null;
+  const instant = new Date(`${match[1]}T${match[2]}+08:00`);
+  return Number.isNaN(instant.getTime()) ? null : instant;
 }
 
 export function headerValue(headers: IncomingHttpHeaders, name: string): string | undefined {

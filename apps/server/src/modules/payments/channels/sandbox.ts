@@ -12,6 +12,7 @@ import {
   type QrPaymentRequest,
   type RefundRequest,
   type RefundResult,
+  type TradeBillLine,
 } from './channel.js';
 
 export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
@@ -181,6 +182,25 @@ export class SandboxChannel implements PaymentChannelAdapter {
       await trx.insertInto('sandbox_refunds').values(row).execute();
       return made(row);
     });
+  }
+
+  /** The sandbox's bill of a China day, from its own records: payments made at its checkout, refunds it made. */
+  async tradeBill(chinaDay: string): Promise<TradeBillLine[]> {
+    const from = new Date(`${chinaDay}T00:00:00+08:00`);
+    const to = new Date(from.getTime() + 86_400_000);
+    const [payments, refunds] = await Promise.all([
+      this.db.selectFrom('sandbox_payments').selectAll().where('result', '=', 'paid').where('created_at', '>=', from).where('created_at', '<', to).execute(),
+      this.db.selectFrom('sandbox_refunds').selectAll().where('created_at', '>=', from).where('created_at', '<', to).execute(),
+    ]);
+    const tradeNos = new Map<string, string>();
+    if (refunds.length > 0) {
+      const paid = await this.db.selectFrom('sandbox_payments').select(['order_no', 'trade_no']).where('order_no', 'in', refunds.map((row) => row.order_no)).execute();
+      for (const row of paid) tradeNos.set(row.order_no, row.trade_no);
+    }
+    return [
+      ...payments.map((row): TradeBillLine => ({ type: 'payment', orderNo: row.order_no, channelTradeNo: row.trade_no, refundNo: null, amountFen: row.amount_fen, at: new Date(row.created_at) })),
+      ...refunds.map((row): TradeBillLine => ({ type: 'refund', orderNo: row.order_no, channelTradeNo: tradeNos.get(row.order_no) ?? null, refundNo: row.refund_no, amountFen: row.amount_fen, at: new Date(row.created_at) })),
+    ];
   }
 
   acknowledge(): ChannelReply {

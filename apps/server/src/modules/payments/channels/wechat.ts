@@ -1,4 +1,4 @@
-import { createDecipheriv, createSign, createVerify, randomBytes } from 'node:crypto';
+import { createDecipheriv, createHash, createSign, createVerify, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import {
   type ChannelOutcome,
@@ -14,7 +14,9 @@ import {
   type RefundOutcome,
   type RefundRequest,
   type RefundResult,
+  type TradeBillLine,
 } from './channel.js';
+import { parseWechatTradeBill } from './bill-files.js';
 
 export interface WechatSettings {
   mchId: string;
@@ -66,6 +68,23 @@ const refundSchema = z.object({
   out_trade_no: z.string().optional(),
   status: z.string(),
   amount: z.object({ refund: z.number().int(), total: z.number().int().optional() }).optional(),
+});
+
+/** The resource of a refund result notification (REFUND.SUCCESS, REFUND.ABNORMAL, REFUND.CLOSED). */
+const refundNoticeSchema = z.object({
+  mchid: z.string().optional(),
+  out_trade_no: z.string(),
+  transaction_id: z.string().optional(),
+  out_refund_no: z.string().min(1),
+  refund_id: z.string().optional(),
+  refund_status: z.string(),
+  amount: z.object({ refund: z.number().int(), total: z.number().int().optional() }).optional(),
+});
+
+const tradeBillAnswerSchema = z.object({
+  hash_type: z.string(),
+  hash_value: z.string(),
+  download_url: z.url(),
 });
 
 /** status of a refund: SUCCESS, PROCESSING, CLOSED (refused, money not sent), ABNORMAL (needs the merchant). */
@@ -233,12 +252,17 @@ export class WechatChannel implements PaymentChannelAdapter {
       throw new NotificationRejected('WeChat Pay notification is too old or from the future');
     }
     let plaintext: string;
-    let transaction: Transaction;
     let eventType: string;
     try {
       const parsed = notificationSchema.parse(JSON.parse(body));
       eventType = parsed.event_type;
       plaintext = decryptResource(this.settings.apiV3Key, parsed.resource);
+    } catch (error) {
+      throw new NotificationRejected(`WeChat Pay notification cannot be read: ${(error as Error).message}`);
+    }
+    if (eventType.startsWith('REFUND.')) return this.refundNotice(eventType, plaintext);
+    let transaction: Transaction;
+    try {
       transaction = transactionSchema.parse(JSON.parse(plaintext));
     } catch (error) {
       throw new NotificationRejected(`WeChat Pay notification cannot be read: ${(error as Error).message}`);
@@ -248,8 +272,76 @@ export class WechatChannel implements PaymentChannelAdapter {
       throw new NotificationRejected('WeChat Pay notification is for another merchant or app', claimed);
     }
     const result = this.result(transaction, JSON.stringify({ event_type: eventType, resource: JSON.parse(plaintext) as unknown }));
-    // Only payment results settle an order; other events (refunds, ...) are taken and kept.
+    // Only payment results settle an order; other events are taken and kept.
     return eventType.startsWith('TRANSACTION.') ? result : { ...result, outcome: 'pending' };
+  }
+
+  /**
+   * A refund's result (REFUND.SUCCESS: the money is back; REFUND.ABNORMAL: it could not reach the
+   * payer; REFUND.CLOSED: closed unpaid). It never settles a payment (outcome pending); its
+   * `refund` says what became of the refund.
+   */
+  private refundNotice(eventType: string, plaintext: string): ChannelResult {
+    let notice: z.infer<typeof refundNoticeSchema>;
+    try {
+      notice = refundNoticeSchema.parse(JSON.parse(plaintext));
+    } catch (error) {
+      throw new NotificationRejected(`WeChat Pay refund notification cannot be read: ${(error as Error).message}`);
+    }
+    const claimed = { orderNo: notice.out_trade_no, channelTradeNo: notice.transaction_id };
+    if (notice.mchid !== this.settings.mchId) throw new NotificationRejected('WeChat Pay refund notification is for another merchant', claimed);
+    const status = eventType.slice('REFUND.'.length);
+    if (status !== notice.refund_status || !['SUCCESS', 'ABNORMAL', 'CLOSED'].includes(status)) {
+      throw new NotificationRejected(`WeChat Pay refund notification ${eventType} says ${notice.refund_status}`, claimed);
+    }
+    return {
+      orderNo: notice.out_trade_no,
+      channelTradeNo: notice.transaction_id ?? null,
+      amountFen: null,
+      outcome: 'pending',
+      reason: null,
+      raw: JSON.stringify({ event_type: eventType, resource: JSON.parse(plaintext) as unknown }),
+      refund: {
+        refundNo: notice.out_refund_no,
+        channelRefundNo: notice.refund_id ?? null,
+        outcome: status === 'SUCCESS' ? 'succeeded' : 'failed',
+        amountFen: notice.amount?.refund ?? null,
+        reason: status === 'SUCCESS' ? null : `WeChat Pay refund ${status}`,
+      },
+    };
+  }
+
+  /**
+   * `GET /v3/bill/tradebill?bill_date=...&bill_type=ALL` (signed, its answer signed) gives a
+   * download_url and the bill's SHA1; the bill itself is fetched with a signed GET, is not signed,
+   * and is checked against that hash instead. NO_STATEMENT_EXIST is a day with no trades.
+   */
+  async tradeBill(chinaDay: string): Promise<TradeBillLine[]> {
+    const answer = await this.request('GET', `/v3/bill/tradebill?bill_date=${encodeURIComponent(chinaDay)}&bill_type=ALL`);
+    if (answer.status === 400 && answer.json?.code === 'NO_STATEMENT_EXIST') return [];
+    if (answer.status !== 200 || !answer.json) throw this.refused('trade bill', answer);
+    const parsed = tradeBillAnswerSchema.safeParse(answer.json);
+    if (!parsed.success || parsed.data.hash_type !== 'SHA1') throw new ChannelError('WeChat Pay answered the trade bill with an unexpected answer');
+    const url = new URL(parsed.data.download_url);
+    let bill: Buffer;
+    try {
+      const response = await fetch(url, {
+        headers: { authorization: this.authorization('GET', `${url.pathname}${url.search}`, ''), 'user-agent': 'short-drama-server' },
+        signal: AbortSignal.timeout(this.settings.timeoutMs ?? 10_000),
+      });
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      bill = Buffer.from(await response.arrayBuffer());
+    } catch (error) {
+      throw new ChannelError(`WeChat Pay bill download failed: ${(error as Error).message}`, undefined, { cause: error });
+    }
+    if (createHash('sha1').update(bill).digest('hex') !== parsed.data.hash_value.toLowerCase()) {
+      throw new ChannelError('WeChat Pay bill does not match its SHA1');
+    }
+    try {
+      return parseWechatTradeBill(bill.toString('utf8'));
+    } catch (error) {
+      throw new ChannelError(`WeChat Pay bill cannot be read: ${(error as Error).message}`);
+    }
   }
 
   async query(orderNo: string): Promise<ChannelResult | null> {
