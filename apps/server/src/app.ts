@@ -66,6 +66,9 @@ import { PointsService } from './modules/points/service.js';
 import { redeemAdminRoutes, redeemRoutes } from './modules/redeem/routes.js';
 import { RedeemService } from './modules/redeem/service.js';
 import { campaignConsoleRoutes } from './modules/redeem/console-routes.js';
+import { settingsConsoleRoutes } from './modules/settings/console-routes.js';
+import { paymentChannelConsoleRoutes } from './modules/payments/console-channels.js';
+import { outboxConsoleRoutes } from './modules/messages/console-routes.js';
 import { CampaignConsoleService } from './modules/redeem/console-service.js';
 import { mallConsoleRoutes } from './modules/mall/console-routes.js';
 import { MallConsoleService } from './modules/mall/console-service.js';
@@ -335,6 +338,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
           await consoleScope.register(membersConsoleRoutes(ctx, new MembersConsoleService(ctx)));
           await consoleScope.register(feedbackConsoleRoutes(ctx, new FeedbackConsoleService(ctx, ctx.clock)));
           await consoleScope.register(campaignConsoleRoutes(ctx, new CampaignConsoleService(ctx, redeem)));
+          await consoleScope.register(settingsConsoleRoutes(ctx, settings));
+          await consoleScope.register(paymentChannelConsoleRoutes(ctx, paymentChannels));
+          await consoleScope.register(outboxConsoleRoutes(ctx));
           await consoleScope.register(mallConsoleRoutes(ctx, new MallConsoleService(ctx)));
           await consoleScope.register(taskRewardConsoleRoutes(ctx, new TaskRewardConsoleService(ctx)));
         },

@@ -30,3 +30,4 @@ export * from './console/analytics.js';
 export * from './console/campaigns.js';
 export * from './console/reconciliation.js';
 export * from './console/points.js';
+export * from './console/settings.js';
