@@ -1,10 +1,11 @@
 import { auditQuerySchema, type AuditEntry } from '@drama/contracts';
-import { Button, Card, DatePicker, Flex, Form, Input, Select, Tag, Typography, type TableColumnsType } from 'antd';
+import { DatePicker, Flex, Form, Input, Select, Tag, Typography, type TableColumnsType } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { formatDateTime, timeZoneName } from '../../shared/format/date-time';
 import { useI18n } from '../../shared/i18n/i18n';
 import { QueryTable, serverPaging } from '../../shared/list/query-table';
+import { FilterBar } from '../../shared/list/filter-bar';
 import { useUrlFilters } from '../../shared/list/use-url-filters';
 import { PageHeader } from '../../shared/ui/page-header';
 import { RoleTag } from '../../shared/ui/role-tag';
@@ -79,55 +80,43 @@ export default function AuditPage() {
   return (
     <>
       <PageHeader title={t('audit.title')} />
-      <Card size="small" style={{ marginBottom: 12 }}>
-        {/* Keyed by the filters: Back, Forward and a shared link refill the form. */}
-        <Form<FilterForm>
-          key={JSON.stringify(initial)}
-          layout="inline"
-          initialValues={initial}
-          style={{ rowGap: 8 }}
-          onFinish={(values) =>
-            setFilters({
-              operatorId: values.operatorId,
-              action: values.action?.trim() || undefined,
-              targetType: values.targetType?.trim() || undefined,
-              targetId: values.targetId?.trim() || undefined,
-              from: values.period?.[0]?.startOf('day').format() ?? undefined,
-              to: values.period?.[1]?.endOf('day').format() ?? undefined,
-            })
-          }
-        >
-          <Form.Item name="operatorId" label={t('audit.operator')}>
-            <Select
-              allowClear
-              showSearch={{ optionFilterProp: 'label' }}
-              style={{ width: 160 }}
-              loading={operators.isPending}
-              options={operators.data?.items.map((operator) => ({ value: operator.id, label: operator.username }))}
-            />
-          </Form.Item>
-          <Form.Item name="action" label={t('audit.action')}>
-            <Input allowClear style={{ width: 150 }} placeholder="drama.update" />
-          </Form.Item>
-          <Form.Item name="targetType" label={t('audit.targetType')}>
-            <Input allowClear style={{ width: 120 }} placeholder="drama" />
-          </Form.Item>
-          <Form.Item name="targetId" label={t('audit.targetId')}>
-            <Input allowClear style={{ width: 100 }} />
-          </Form.Item>
-          <Form.Item name="period" label={t('audit.period')}>
-            <DatePicker.RangePicker allowEmpty={[true, true]} style={{ width: 250 }} />
-          </Form.Item>
-          <Flex gap={8}>
-            <Button type="primary" htmlType="submit">
-              {t('common.search')}
-            </Button>
-            <Button onClick={resetFilters} disabled={!filtered}>
-              {t('common.reset')}
-            </Button>
-          </Flex>
-        </Form>
-      </Card>
+      <FilterBar<FilterForm>
+        initial={initial}
+        filtered={filtered}
+        onReset={resetFilters}
+        onSearch={(values) =>
+          setFilters({
+            operatorId: values.operatorId,
+            action: values.action?.trim() || undefined,
+            targetType: values.targetType?.trim() || undefined,
+            targetId: values.targetId?.trim() || undefined,
+            from: values.period?.[0]?.startOf('day').format() ?? undefined,
+            to: values.period?.[1]?.endOf('day').format() ?? undefined,
+          })
+        }
+      >
+        <Form.Item name="operatorId" label={t('audit.operator')}>
+          <Select
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            style={{ width: 160 }}
+            loading={operators.isPending}
+            options={operators.data?.items.map((operator) => ({ value: operator.id, label: operator.username }))}
+          />
+        </Form.Item>
+        <Form.Item name="action" label={t('audit.action')}>
+          <Input allowClear style={{ width: 150 }} placeholder="drama.update" />
+        </Form.Item>
+        <Form.Item name="targetType" label={t('audit.targetType')}>
+          <Input allowClear style={{ width: 120 }} placeholder="drama" />
+        </Form.Item>
+        <Form.Item name="targetId" label={t('audit.targetId')}>
+          <Input allowClear style={{ width: 100 }} />
+        </Form.Item>
+        <Form.Item name="period" label={t('audit.period')}>
+          <DatePicker.RangePicker allowEmpty={[true, true]} style={{ width: 250 }} />
+        </Form.Item>
+      </FilterBar>
       <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
         {t('audit.timeZone', { zone: timeZoneName() })}
       </Typography.Paragraph>

@@ -1,12 +1,13 @@
 import { CAMPAIGN_STATES, consoleCampaignListQuerySchema, type ConsoleCampaign } from '@drama/contracts';
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Form, Input, Progress, Select, Typography, type TableColumnsType } from 'antd';
+import { Button, Flex, Form, Input, Progress, Select, Typography, type TableColumnsType } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { formatDateTime } from '../../shared/format/date-time';
 import { useI18n } from '../../shared/i18n/i18n';
 import { QueryTable, serverPaging } from '../../shared/list/query-table';
+import { FilterBar } from '../../shared/list/filter-bar';
 import { useUrlFilters } from '../../shared/list/use-url-filters';
 import { PageHeader } from '../../shared/ui/page-header';
 import { campaignListQueryOptions } from './api';
@@ -63,37 +64,26 @@ export default function CampaignsPage() {
           </Button>
         }
       />
-      <Card size="small" style={{ marginBottom: 12 }}>
-        <Form<FilterForm>
-          key={JSON.stringify(initial)}
-          layout="inline"
-          initialValues={initial}
-          style={{ rowGap: 8 }}
-          onFinish={(values) => setFilters({ q: values.q?.trim() || undefined, type: values.type, state: values.state })}
-        >
-          <Form.Item name="q">
-            <Input allowClear style={{ width: 240 }} placeholder={t('campaigns.search')} aria-label={t('campaigns.search')} />
-          </Form.Item>
-          <Form.Item name="type" label={t('campaigns.type')}>
-            <Select
-              allowClear
-              style={{ width: 120 }}
-              options={(['vip_days', 'points'] as const).map((value) => ({ value, label: t(`campaigns.type.${value}`) }))}
-            />
-          </Form.Item>
-          <Form.Item name="state" label={t('campaigns.state')}>
-            <Select allowClear style={{ width: 120 }} options={CAMPAIGN_STATES.map((value) => ({ value, label: t(`campaigns.state.${value}`) }))} />
-          </Form.Item>
-          <Flex gap={8}>
-            <Button type="primary" htmlType="submit">
-              {t('common.search')}
-            </Button>
-            <Button onClick={resetFilters} disabled={!filtered}>
-              {t('common.reset')}
-            </Button>
-          </Flex>
-        </Form>
-      </Card>
+      <FilterBar<FilterForm>
+        initial={initial}
+        filtered={filtered}
+        onReset={resetFilters}
+        onSearch={(values) => setFilters({ q: values.q?.trim() || undefined, type: values.type, state: values.state })}
+      >
+        <Form.Item name="q">
+          <Input allowClear style={{ width: 240 }} placeholder={t('campaigns.search')} aria-label={t('campaigns.search')} />
+        </Form.Item>
+        <Form.Item name="type" label={t('campaigns.type')}>
+          <Select
+            allowClear
+            style={{ width: 120 }}
+            options={(['vip_days', 'points'] as const).map((value) => ({ value, label: t(`campaigns.type.${value}`) }))}
+          />
+        </Form.Item>
+        <Form.Item name="state" label={t('campaigns.state')}>
+          <Select allowClear style={{ width: 120 }} options={CAMPAIGN_STATES.map((value) => ({ value, label: t(`campaigns.state.${value}`) }))} />
+        </Form.Item>
+      </FilterBar>
       <QueryTable<ConsoleCampaign>
         rowKey="id"
         query={campaigns}

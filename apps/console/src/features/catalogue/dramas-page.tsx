@@ -1,12 +1,13 @@
 import './content.css';
 import { consoleDramaListQuerySchema, DRAMA_STATUSES, type ConsoleDrama, type ConsoleDramaListQuery } from '@drama/contracts';
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Form, Input, Select, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Flex, Form, Input, Select, Tag, Typography, type TableColumnsType } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { formatDateTime, timeZoneName } from '../../shared/format/date-time';
 import { useI18n } from '../../shared/i18n/i18n';
 import { QueryTable, serverPaging } from '../../shared/list/query-table';
+import { FilterBar } from '../../shared/list/filter-bar';
 import { useUrlFilters } from '../../shared/list/use-url-filters';
 import { PageHeader } from '../../shared/ui/page-header';
 import { categoriesQueryOptions, dramasQueryOptions, tagsQueryOptions } from './api';
@@ -119,50 +120,38 @@ export default function DramasPage() {
           </Button>
         }
       />
-      <Card size="small" style={{ marginBottom: 12 }}>
-        {/* Keyed by the filters: Back, Forward and a shared link refill the form. */}
-        <Form<FilterForm>
-          key={JSON.stringify(initial)}
-          layout="inline"
-          initialValues={initial}
-          style={{ rowGap: 8 }}
-          onFinish={(values) =>
-            setFilters({ q: values.q?.trim() || undefined, category: values.category, tag: values.tag, status: values.status })
-          }
-        >
-          <Form.Item name="q" label={t('common.search')}>
-            <Input allowClear style={{ width: 200 }} placeholder={t('drama.searchHint')} />
-          </Form.Item>
-          <Form.Item name="category" label={t('drama.category')}>
-            <Select
-              allowClear
-              style={{ width: 140 }}
-              loading={categories.isPending}
-              options={categories.data?.items.map((category) => ({ value: category.id, label: inLocale(category.name, locale) }))}
-            />
-          </Form.Item>
-          <Form.Item name="tag" label={t('drama.tag')}>
-            <Select
-              allowClear
-              showSearch={{ optionFilterProp: 'label' }}
-              style={{ width: 140 }}
-              loading={tags.isPending}
-              options={tags.data?.items.map((tag) => ({ value: tag.id, label: inLocale(tag.name, locale) }))}
-            />
-          </Form.Item>
-          <Form.Item name="status" label={t('drama.statusLabel')}>
-            <Select allowClear style={{ width: 120 }} options={DRAMA_STATUSES.map((status) => ({ value: status, label: t(`drama.status.${status}`) }))} />
-          </Form.Item>
-          <Flex gap={8}>
-            <Button type="primary" htmlType="submit">
-              {t('common.search')}
-            </Button>
-            <Button onClick={resetFilters} disabled={!filtered}>
-              {t('common.reset')}
-            </Button>
-          </Flex>
-        </Form>
-      </Card>
+      <FilterBar<FilterForm>
+        initial={initial}
+        filtered={filtered}
+        onReset={resetFilters}
+        onSearch={(values) =>
+          setFilters({ q: values.q?.trim() || undefined, category: values.category, tag: values.tag, status: values.status })
+        }
+      >
+        <Form.Item name="q" label={t('common.search')}>
+          <Input allowClear style={{ width: 200 }} placeholder={t('drama.searchHint')} />
+        </Form.Item>
+        <Form.Item name="category" label={t('drama.category')}>
+          <Select
+            allowClear
+            style={{ width: 140 }}
+            loading={categories.isPending}
+            options={categories.data?.items.map((category) => ({ value: category.id, label: inLocale(category.name, locale) }))}
+          />
+        </Form.Item>
+        <Form.Item name="tag" label={t('drama.tag')}>
+          <Select
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            style={{ width: 140 }}
+            loading={tags.isPending}
+            options={tags.data?.items.map((tag) => ({ value: tag.id, label: inLocale(tag.name, locale) }))}
+          />
+        </Form.Item>
+        <Form.Item name="status" label={t('drama.statusLabel')}>
+          <Select allowClear style={{ width: 120 }} options={DRAMA_STATUSES.map((status) => ({ value: status, label: t(`drama.status.${status}`) }))} />
+        </Form.Item>
+      </FilterBar>
       <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }}>
         {t('audit.timeZone', { zone: timeZoneName() })}
       </Typography.Paragraph>

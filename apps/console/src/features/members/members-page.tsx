@@ -1,10 +1,11 @@
 import { memberSearchQuerySchema, type MemberSummary } from '@drama/contracts';
-import { Button, Card, Flex, Form, Input, Tag, Typography, type TableColumnsType } from 'antd';
+import { Flex, Form, Input, Tag, Typography, type TableColumnsType } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { formatDateTime, timeZoneName } from '../../shared/format/date-time';
 import { useI18n } from '../../shared/i18n/i18n';
 import { QueryTable, serverPaging } from '../../shared/list/query-table';
+import { FilterBar } from '../../shared/list/filter-bar';
 import { useUrlFilters } from '../../shared/list/use-url-filters';
 import { PageHeader } from '../../shared/ui/page-header';
 import { memberSearchQueryOptions } from './api';
@@ -46,26 +47,16 @@ export default function MembersPage() {
   return (
     <>
       <PageHeader title={t('members.title')} />
-      <Card size="small" style={{ marginBottom: 12 }}>
-        <Form<{ query?: string }>
-          key={filters.query ?? ''}
-          layout="inline"
-          initialValues={{ query: filters.query }}
-          onFinish={(values) => setFilters({ query: values.query?.trim() || undefined })}
-        >
-          <Form.Item name="query" label={t('common.search')}>
-            <Input allowClear autoFocus style={{ width: 320 }} placeholder={t('members.searchHint')} aria-label={t('members.searchHint')} />
-          </Form.Item>
-          <Flex gap={8}>
-            <Button type="primary" htmlType="submit">
-              {t('common.search')}
-            </Button>
-            <Button onClick={resetFilters} disabled={!filtered}>
-              {t('common.reset')}
-            </Button>
-          </Flex>
-        </Form>
-      </Card>
+      <FilterBar<{ query?: string }>
+        initial={{ query: filters.query }}
+        filtered={filtered}
+        onReset={resetFilters}
+        onSearch={(values) => setFilters({ query: values.query?.trim() || undefined })}
+      >
+        <Form.Item name="query" label={t('common.search')}>
+          <Input allowClear autoFocus style={{ width: 320 }} placeholder={t('members.searchHint')} aria-label={t('members.searchHint')} />
+        </Form.Item>
+      </FilterBar>
       <Flex gap={12} style={{ marginBottom: 8 }} wrap>
         <Typography.Text type="secondary">{t('audit.timeZone', { zone: timeZoneName() })}</Typography.Text>
         {masked && <Tag>{t('members.maskedNote')}</Tag>}

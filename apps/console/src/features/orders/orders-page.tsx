@@ -10,13 +10,14 @@ import {
   type OrderReviewItem,
 } from '@drama/contracts';
 import { DownloadOutlined } from '@ant-design/icons';
-import { Button, Card, DatePicker, Flex, Form, Input, InputNumber, Select, Tabs, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Button, DatePicker, Flex, Form, Input, InputNumber, Select, Tabs, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { formatDateTime, timeZoneName } from '../../shared/format/date-time';
 import { useI18n } from '../../shared/i18n/i18n';
 import { QueryTable, serverPaging } from '../../shared/list/query-table';
+import { FilterBar } from '../../shared/list/filter-bar';
 import { useUrlFilters } from '../../shared/list/use-url-filters';
 import { PageHeader } from '../../shared/ui/page-header';
 import { exportUrl, orderListQueryOptions, orderReviewQueryOptions, yuan } from './api';
@@ -118,56 +119,45 @@ function AllOrders() {
 
   return (
     <>
-      <Card size="small" style={{ marginBottom: 12 }}>
-        <Form<FilterForm>
-          key={JSON.stringify(initial)}
-          layout="inline"
-          initialValues={initial}
-          style={{ rowGap: 8 }}
-          onFinish={(values) =>
-            setFilters({
-              q: values.q?.trim() || undefined,
-              status: values.status,
-              channel: values.channel,
-              planCode: values.planCode,
-              from: values.period?.[0]?.startOf('day').format() ?? undefined,
-              to: values.period?.[1]?.endOf('day').format() ?? undefined,
-              minFen: values.minYuan === null || values.minYuan === undefined ? undefined : Math.round(values.minYuan * 100),
-              maxFen: values.maxYuan === null || values.maxYuan === undefined ? undefined : Math.round(values.maxYuan * 100),
-            })
-          }
-        >
-          <Form.Item name="q">
-            <Input allowClear style={{ width: 250 }} placeholder={t('orders.search')} aria-label={t('orders.search')} />
-          </Form.Item>
-          <Form.Item name="status" label={t('orders.status')}>
-            <Select allowClear style={{ width: 110 }} options={CONSOLE_ORDER_STATUSES.map((value) => ({ value, label: t(`orders.status.${value}`) }))} />
-          </Form.Item>
-          <Form.Item name="channel" label={t('orders.channel')}>
-            <Select allowClear style={{ width: 120 }} options={PAYMENT_CHANNELS.map((value) => ({ value, label: t(`orders.channel.${value}`) }))} />
-          </Form.Item>
-          <Form.Item name="planCode" label={t('orders.plan')}>
-            <Select allowClear style={{ width: 100 }} options={PLAN_CODES.map((value) => ({ value, label: t(`orders.plan.${value}`) }))} />
-          </Form.Item>
-          <Form.Item name="period" label={t('orders.period')}>
-            <DatePicker.RangePicker allowEmpty={[true, true]} style={{ width: 240 }} />
-          </Form.Item>
-          <Form.Item name="minYuan" label={t('orders.amount')}>
-            <InputNumber min={0} precision={2} style={{ width: 100 }} placeholder={t('orders.minYuan')} aria-label={t('orders.minYuan')} />
-          </Form.Item>
-          <Form.Item name="maxYuan">
-            <InputNumber min={0} precision={2} style={{ width: 100 }} placeholder={t('orders.maxYuan')} aria-label={t('orders.maxYuan')} />
-          </Form.Item>
-          <Flex gap={8}>
-            <Button type="primary" htmlType="submit">
-              {t('common.search')}
-            </Button>
-            <Button onClick={resetFilters} disabled={!filtered}>
-              {t('common.reset')}
-            </Button>
-          </Flex>
-        </Form>
-      </Card>
+      <FilterBar<FilterForm>
+        initial={initial}
+        filtered={filtered}
+        onReset={resetFilters}
+        onSearch={(values) =>
+          setFilters({
+            q: values.q?.trim() || undefined,
+            status: values.status,
+            channel: values.channel,
+            planCode: values.planCode,
+            from: values.period?.[0]?.startOf('day').format() ?? undefined,
+            to: values.period?.[1]?.endOf('day').format() ?? undefined,
+            minFen: values.minYuan === null || values.minYuan === undefined ? undefined : Math.round(values.minYuan * 100),
+            maxFen: values.maxYuan === null || values.maxYuan === undefined ? undefined : Math.round(values.maxYuan * 100),
+          })
+        }
+      >
+        <Form.Item name="q">
+          <Input allowClear style={{ width: 250 }} placeholder={t('orders.search')} aria-label={t('orders.search')} />
+        </Form.Item>
+        <Form.Item name="status" label={t('orders.status')}>
+          <Select allowClear style={{ width: 110 }} options={CONSOLE_ORDER_STATUSES.map((value) => ({ value, label: t(`orders.status.${value}`) }))} />
+        </Form.Item>
+        <Form.Item name="channel" label={t('orders.channel')}>
+          <Select allowClear style={{ width: 120 }} options={PAYMENT_CHANNELS.map((value) => ({ value, label: t(`orders.channel.${value}`) }))} />
+        </Form.Item>
+        <Form.Item name="planCode" label={t('orders.plan')}>
+          <Select allowClear style={{ width: 100 }} options={PLAN_CODES.map((value) => ({ value, label: t(`orders.plan.${value}`) }))} />
+        </Form.Item>
+        <Form.Item name="period" label={t('orders.period')}>
+          <DatePicker.RangePicker allowEmpty={[true, true]} style={{ width: 240 }} />
+        </Form.Item>
+        <Form.Item name="minYuan" label={t('orders.amount')}>
+          <InputNumber min={0} precision={2} style={{ width: 100 }} placeholder={t('orders.minYuan')} aria-label={t('orders.minYuan')} />
+        </Form.Item>
+        <Form.Item name="maxYuan">
+          <InputNumber min={0} precision={2} style={{ width: 100 }} placeholder={t('orders.maxYuan')} aria-label={t('orders.maxYuan')} />
+        </Form.Item>
+      </FilterBar>
       <Flex justify="space-between" align="center" style={{ marginBottom: 8 }} wrap gap={8}>
         <Typography.Text type="secondary">{t('orders.timeZone', { zone: timeZoneName() })}</Typography.Text>
         <Tooltip title={t('orders.exportHint')}>
