@@ -4,6 +4,7 @@ import path from 'node:path';
 import fastifyHelmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
+import { LEGAL_PREVIEW_PATH } from '@drama/contracts';
 
 const HSTS = 'max-age=31536000; includeSubDomains';
 
@@ -80,8 +81,14 @@ export async function registerSecurityHeaders(server: FastifyInstance, config: C
     crossOriginResourcePolicy: false,
     crossOriginEmbedderPolicy: false,
   });
+  // The viewers' legal preview is shown in a frame of the console's settings page (same origin).
+  const framedBySelf = {
+    ...headers,
+    'x-frame-options': 'SAMEORIGIN',
+    'content-security-policy': (headers['content-security-policy'] ?? '').replace("frame-ancestors 'none'", "frame-ancestors 'self'"),
+  };
   server.addHook('onRequest', async (request, reply) => {
-    reply.headers(headers);
+    reply.headers(request.url.split('?')[0] === LEGAL_PREVIEW_PATH ? framedBySelf : headers);
     reply.header('Cross-Origin-Resource-Policy', request.url.startsWith('/media/') ? 'cross-origin' : 'same-origin');
     if (request.protocol === 'https') reply.header('Strict-Transport-Security', HSTS);
   });

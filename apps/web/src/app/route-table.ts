@@ -60,6 +60,7 @@ const feedbackHistory = () =>
 const feedbackDetail = () => import('../features/feedback/pages/feedback-detail-page').then((m) => m.FeedbackDetailPage);
 const agreement = () => import('../features/legal/pages/legal-page').then((m) => m.AgreementPage);
 const privacy = () => import('../features/legal/pages/legal-page').then((m) => m.PrivacyPage);
+const legalPreview = () => import('../features/legal/pages/legal-preview-page').then((m) => m.LegalPreviewPage);
 const support = () => import('../features/support/pages/support-page').then((m) => m.SupportPage);
 const about = () => import('../features/support/pages/about-page').then((m) => m.AboutPage);
 
@@ -97,6 +98,7 @@ const TABLE: Entry[] = [
   ['/points/records', true, 'routes.pointsRecords', 'slide-left', pointsRecords],
   ['/legal/agreement', false, 'routes.agreement', 'slide-left', agreement],
   ['/legal/privacy', false, 'routes.privacy', 'slide-left', privacy],
+  ['/legal/preview', false, undefined, 'fade', legalPreview],
   ['/redeem', true, 'routes.redeem', 'slide-left', redeem],
   ['/redeem/records', true, 'routes.redeemRecords', 'slide-left', redeemRecords],
   ['/explore', false, 'routes.explore', 'fade', explore],

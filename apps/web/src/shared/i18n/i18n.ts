@@ -59,6 +59,11 @@ export async function changeLocale(locale: Locale): Promise<void> {
   writeString(STORAGE_KEYS.language, locale);
 }
 
+/** Shows a locale without keeping it as the viewer's choice (the console's legal preview). */
+export function showLocale(locale: Locale): Promise<void> {
+  return locale === state.locale ? Promise.resolve() : activate(locale);
+}
+
 export function currentLocale(): Locale {
   return state.locale;
 }

@@ -49,6 +49,11 @@ export function initTheme(): void {
   });
 }
 
+/** Shows a theme without keeping it as the viewer's choice (the console's legal preview). */
+export function showTheme(theme: ResolvedTheme): void {
+  apply(theme);
+}
+
 export function setThemePreference(preference: ThemePreference): void {
   // 'auto' is stored like VueUse does, so an explicit "follow system" survives a reload.
   writeString(STORAGE_KEYS.theme, preference);

@@ -12,9 +12,26 @@ import '../legal.css';
 
 type LegalKey = Extract<keyof SystemSettings, 'userAgreement' | 'privacyPolicy'>;
 
+/** What a legal page shows: the settings it renders, and the state of loading them. */
+interface LegalSource {
+  settings: Pick<SystemSettings, 'siteName' | 'contact' | LegalKey> | undefined;
+  error: unknown;
+  isPending: boolean;
+  refetch: () => unknown;
+}
+
 function LegalPage({ field, title }: { field: LegalKey; title: string }) {
+  const { data, error, isPending, refetch } = useSystemSettings();
+  return <LegalView field={field} title={title} source={{ settings: data, error, isPending, refetch }} />;
+}
+
+/**
+ * A legal page with the text given instead of the stored one: the console's preview
+ * (legal-preview-page.tsx) renders through this, so an operator sees exactly what members will.
+ */
+export function LegalView({ field, title, source }: { field: LegalKey; title: string; source: LegalSource }) {
   const { t } = useTranslation();
-  const { data: settings, error, isPending, refetch } = useSystemSettings();
+  const { settings, error, isPending, refetch } = source;
   // The only HTML this page renders: escaped first, then shaped (shared/legal-html).
   const html = useMemo(() => {
     if (!settings) return '';
