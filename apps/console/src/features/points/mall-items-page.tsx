@@ -39,7 +39,7 @@ export default function MallItemsPage() {
         <Flex vertical gap={0}>
           <Typography.Link onClick={() => setEditing({ item })}>{item.name[locale]}</Typography.Link>
           {item.description[locale] && (
-            <Typography.Text type="secondary" ellipsis style={{ maxWidth: 320, fontSize: 12 }}>
+            <Typography.Text type="secondary" ellipsis style={{ maxWidth: 200, fontSize: 12 }}>
               {item.description[locale]}
             </Typography.Text>
           )}
@@ -73,11 +73,12 @@ export default function MallItemsPage() {
         />
       ),
     },
-    { title: t('points.mall.updatedAt'), dataIndex: 'updatedAt', width: 140, render: (iso: string) => formatDateTime(iso, locale) },
+    { title: t('points.mall.updatedAt'), dataIndex: 'updatedAt', width: 130, render: (iso: string) => formatDateTime(iso, locale) },
     {
       title: t('points.mall.actions'),
       key: 'actions',
-      width: 80,
+      width: 72,
+      fixed: 'right',
       render: (_: unknown, item) => (
         <Button size="small" type="link" onClick={() => setEditing({ item })}>
           {t('points.mall.editAction')}
