@@ -18,6 +18,8 @@ describe('the menu', () => {
       'task-rewards',
       'feedback',
       'account',
+      'settings',
+      'outbox',
       'operators',
       'tokens',
       'audit',

@@ -16,6 +16,8 @@ import {
   CommentOutlined,
   ShopOutlined,
   TrophyOutlined,
+  MailOutlined,
+  SettingOutlined,
 } from '@ant-design/icons';
 import { FeedbackNavBadge } from '../features/feedback/nav-badge';
 import type { MessageKey } from '../shared/i18n/translate';
@@ -67,7 +69,15 @@ export const NAV_GROUPS: readonly NavGroup[] = [
     ],
   },
   { key: 'support', label: 'nav.support', entries: [{ path: 'feedback', label: 'nav.feedback', icon: CommentOutlined, badge: FeedbackNavBadge }] },
-  { key: 'settings', label: 'nav.settings', entries: [{ path: 'account', label: 'nav.account', icon: UserOutlined }] },
+  {
+    key: 'settings',
+    label: 'nav.settings',
+    entries: [
+      { path: 'account', label: 'nav.account', icon: UserOutlined },
+      { path: 'settings', label: 'nav.systemSettings', icon: SettingOutlined },
+      { path: 'outbox', label: 'nav.outbox', icon: MailOutlined },
+    ],
+  },
   {
     key: 'operators',
     label: 'nav.operators',

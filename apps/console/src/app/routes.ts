@@ -32,6 +32,8 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
   { path: 'orders/:id', access: ['finance'], load: () => import('../features/orders/order-page') },
   { path: 'campaigns', access: ['finance'], load: () => import('../features/campaigns/campaigns-page') },
   { path: 'campaigns/:id', access: ['finance'], load: () => import('../features/campaigns/campaign-page') },
+  { path: 'settings', access: ['owner'], load: () => import('../features/settings/settings-page') },
+  { path: 'outbox', access: ['support'], load: () => import('../features/outbox/outbox-page') },
   { path: 'mall-items', access: ['finance'], load: () => import('../features/points/mall-items-page') },
   { path: 'task-rewards', access: ['finance'], load: () => import('../features/points/task-rewards-page') },
 ];

@@ -4,6 +4,7 @@ import { membersEnUS } from './members-en-US';
 import { feedbackEnUS } from './feedback-en-US';
 import { ordersEnUS } from './orders-en-US';
 import { campaignsEnUS } from './campaigns-en-US';
+import { settingsEnUS } from './settings-en-US';
 import { reconciliationEnUS } from './reconciliation-en-US';
 import { pointsEnUS } from './points-en-US';
 
@@ -232,6 +233,7 @@ export const enUS = {
   ...feedbackEnUS,
   ...ordersEnUS,
   ...campaignsEnUS,
+  ...settingsEnUS,
   ...reconciliationEnUS,
   ...pointsEnUS,
 } as const;

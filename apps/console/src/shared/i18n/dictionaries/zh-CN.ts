@@ -4,6 +4,7 @@ import { membersZhCN } from './members-zh-CN';
 import { feedbackZhCN } from './feedback-zh-CN';
 import { ordersZhCN } from './orders-zh-CN';
 import { campaignsZhCN } from './campaigns-zh-CN';
+import { settingsZhCN } from './settings-zh-CN';
 import { reconciliationZhCN } from './reconciliation-zh-CN';
 import { pointsZhCN } from './points-zh-CN';
 import type { Dictionary } from './en-US';
@@ -229,6 +230,7 @@ export const zhCN: Dictionary = {
   ...feedbackZhCN,
   ...ordersZhCN,
   ...campaignsZhCN,
+  ...settingsZhCN,
   ...reconciliationZhCN,
   ...pointsZhCN,
 };

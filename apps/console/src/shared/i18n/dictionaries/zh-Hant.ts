@@ -4,6 +4,7 @@ import { membersZhHant } from './members-zh-Hant';
 import { feedbackZhHant } from './feedback-zh-Hant';
 import { ordersZhHant } from './orders-zh-Hant';
 import { campaignsZhHant } from './campaigns-zh-Hant';
+import { settingsZhHant } from './settings-zh-Hant';
 import { reconciliationZhHant } from './reconciliation-zh-Hant';
 import { pointsZhHant } from './points-zh-Hant';
 import type { Dictionary } from './en-US';
@@ -229,6 +230,7 @@ export const zhHant: Dictionary = {
   ...feedbackZhHant,
   ...ordersZhHant,
   ...campaignsZhHant,
+  ...settingsZhHant,
   ...reconciliationZhHant,
   ...pointsZhHant,
 };
