@@ -13,6 +13,7 @@ describe('the menu', () => {
       'funnel',
       'members',
       'orders',
+      'reconciliation',
       'campaigns',
       'mall-items',
       'task-rewards',
@@ -31,7 +32,7 @@ describe('the menu', () => {
     expect(groups.map((group) => group.key)).toEqual(['overview', 'content', 'settings', 'operators']);
     expect(groups.flatMap((group) => group.entries.map((entry) => entry.path))).toEqual(['dashboard', 'dramas', 'categories', 'home-slots', 'funnel', 'account', 'tokens']);
     expect(visibleNav('support').map((group) => group.key)).toEqual(['overview', 'members', 'support', 'settings', 'operators']);
-    expect(visibleNav('finance').flatMap((group) => group.entries.map((entry) => entry.path))).toEqual(['dashboard', 'members', 'orders', 'campaigns', 'mall-items', 'task-rewards', 'account', 'tokens']);
+    expect(visibleNav('finance').flatMap((group) => group.entries.map((entry) => entry.path))).toEqual(['dashboard', 'members', 'orders', 'reconciliation', 'campaigns', 'mall-items', 'task-rewards', 'account', 'tokens']);
     // Every role starts on the dashboard, whose figures follow the role.
     for (const role of ['owner', 'content', 'support', 'finance'] as const) expect(homePath(role)).toBe('dashboard');
   });

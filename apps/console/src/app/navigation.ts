@@ -3,6 +3,7 @@ import type { OperatorRole } from '@drama/contracts';
 import {
   GiftOutlined,
   AccountBookOutlined,
+  ReconciliationOutlined,
   AppstoreOutlined,
   DashboardOutlined,
   FunnelPlotOutlined,
@@ -57,7 +58,14 @@ export const NAV_GROUPS: readonly NavGroup[] = [
     ],
   },
   { key: 'members', label: 'nav.members', entries: [{ path: 'members', label: 'nav.memberSearch', icon: IdcardOutlined }] },
-  { key: 'money', label: 'nav.money', entries: [{ path: 'orders', label: 'nav.orders', icon: AccountBookOutlined }] },
+  {
+    key: 'money',
+    label: 'nav.money',
+    entries: [
+      { path: 'orders', label: 'nav.orders', icon: AccountBookOutlined },
+      { path: 'reconciliation', label: 'nav.reconciliation', icon: ReconciliationOutlined },
+    ],
+  },
   {
     key: 'campaigns',
     label: 'nav.campaigns',
