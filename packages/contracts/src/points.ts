@@ -42,6 +42,8 @@ export const pointsSummarySchema = z.object({
   checkedInToday: z.boolean(),
   /** Consecutive days checked in, including today when checked in. */
   checkInStreak: z.int().min(0),
+  /** The check-in's points on day 1 to 7 of a streak, as operators set them now (later days pay the last). */
+  checkInRewards: z.array(z.int().min(0)).length(7),
 });
 export type PointsSummary = z.infer<typeof pointsSummarySchema>;
 export const pointsSummaryResponseSchema = ok(pointsSummarySchema);

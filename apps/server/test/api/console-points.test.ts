@@ -7,6 +7,7 @@ import {
   consoleTaskRewardListResponseSchema,
   mallExchangeResponseSchema,
   mallListResponseSchema,
+  pointsSummaryResponseSchema,
   OPERATOR_ROLES,
   type OperatorRole,
   taskClaimResponseSchema,
@@ -234,6 +235,9 @@ describe('task rewards', () => {
     expect((await viewerTasks(who.auth)).items.find((task) => task.type === 'dailyCheckIn')?.rewardPoints).toBe(11);
     const paid = okData(await viewerCall('POST', apiPaths.taskClaim('dailyCheckIn'), who.auth), taskClaimResponseSchema);
     expect(paid.reward).toBe(11);
+    // The check-in card's seven days show the same figures.
+    const summary = okData(await viewerCall('GET', apiPaths.points(), who.auth), pointsSummaryResponseSchema);
+    expect(summary.checkInRewards).toEqual([11, 12, 13, 14, 15, 16, 17]);
     offsetMs = 86_400_000;
     try {
       const next = okData(await viewerCall('POST', apiPaths.taskClaim('dailyCheckIn'), who.auth), taskClaimResponseSchema);

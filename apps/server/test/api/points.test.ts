@@ -1,5 +1,6 @@
 import {
   apiPaths,
+  CHECK_IN_REWARDS,
   pointsRecordListResponseSchema,
   pointsSummaryResponseSchema,
   taskClaimResponseSchema,
@@ -47,7 +48,7 @@ describe('the points summary and records', () => {
 
   it('start at zero', async () => {
     const { auth } = await member();
-    expect(await summary(auth)).toEqual({ balance: 0, todayEarned: 0, totalEarned: 0, checkedInToday: false, checkInStreak: 0 });
+    expect(await summary(auth)).toEqual({ balance: 0, todayEarned: 0, totalEarned: 0, checkedInToday: false, checkInStreak: 0, checkInRewards: [...CHECK_IN_REWARDS] });
     expect(await records(auth)).toEqual({ items: [], page: 1, limit: 20, total: 0 });
   });
 
@@ -65,6 +66,7 @@ describe('the points summary and records', () => {
       totalEarned: 310,
       checkedInToday: true,
       checkInStreak: 1,
+      checkInRewards: [...CHECK_IN_REWARDS],
     });
   });
 

@@ -6,6 +6,7 @@ import { AppError } from '../../platform/errors.js';
 import type { Actor } from '../../platform/operators.js';
 import { pageOf, pageWindow } from '../../platform/paging.js';
 import { readCheckIn } from '../tasks/check-in.js';
+import { readRewards } from '../tasks/rewards.js';
 import { dayOf } from '../tasks/periods.js';
 import { changePoints } from './ledger.js';
 import { presentPointsRecord } from './presenters.js';
@@ -17,9 +18,10 @@ export class PointsService {
 
   async summary(viewer: Viewer): Promise<PointsSummary> {
     const day = dayOf(this.ctx.clock(), this.ctx.config.APP_TIMEZONE);
-    const [totals, checkIn] = await Promise.all([
+    const [totals, checkIn, rewards] = await Promise.all([
       queries.findPointsTotals(this.ctx.db, viewer.id, day.start),
       readCheckIn(this.ctx.db, viewer.id, day),
+      readRewards(this.ctx.db),
     ]);
     if (!totals) throw new AppError('UNAUTHORIZED', 'Sign in again');
     return {
@@ -28,6 +30,7 @@ export class PointsService {
       totalEarned: totals.total_earned,
       checkedInToday: checkIn.checkedInToday,
       checkInStreak: checkIn.streak,
+      checkInRewards: [...rewards.checkIn],
     };
   }
 

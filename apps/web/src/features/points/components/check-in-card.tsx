@@ -62,7 +62,7 @@ export function CheckInCard({ summary, todayReward, onCheckIn, pending }: CheckI
       </section>
     );
   }
-  const strip = checkInStrip(summary.checkInStreak, summary.checkedInToday);
+  const strip = checkInStrip(summary.checkInStreak, summary.checkedInToday, summary.checkInRewards);
   const reward = todayReward ?? strip.find((cell) => cell.isToday)?.reward ?? 0;
   const checked = summary.checkedInToday;
   return (

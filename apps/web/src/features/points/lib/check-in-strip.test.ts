@@ -33,6 +33,12 @@ describe('checkInStrip', () => {
     expect(strip.at(-1)?.reward).toBe(CHECK_IN_REWARDS.at(-1));
   });
 
+  it("shows the operators' figures when the server gives them", () => {
+    const rewards = [5, 6, 7, 8, 9, 10, 50];
+    expect(checkInStrip(0, false, rewards).map((cell) => cell.reward)).toEqual(rewards);
+    expect(checkInStrip(12, true, rewards).map((cell) => cell.reward)).toEqual([50, 50, 50, 50, 50, 50, 50]);
+  });
+
   it('shows day 7 as today on the seventh day in a row', () => {
     const strip = checkInStrip(7, true);
     expect(strip.map((cell) => cell.day)).toEqual([1, 2, 3, 4, 5, 6, 7]);
