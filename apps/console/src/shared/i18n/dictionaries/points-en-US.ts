@@ -19,7 +19,7 @@ export const pointsEnUS = {
   'points.mall.cost': 'Price',
   'points.mall.costValue': '{value} points',
   'points.mall.value': 'Gives',
-  'points.mall.valueDays': '{value} VIP days',
+  'points.mall.valueDays': '{value}-day VIP',
   'points.mall.days': 'VIP days',
   'points.mall.stock': 'Stock',
   'points.mall.unlimited': 'Unlimited',
