@@ -39,7 +39,7 @@ test('finance puts a mall item on sale, a member exchanges it, it goes off sale;
   await expect(page.getByText('Item added')).toBeVisible();
   const row = page.locator('.ant-table-row', { hasText: name });
   await expect(row).toContainText('140 points');
-  await expect(row).toContainText('14 VIP days');
+  await expect(row).toContainText('14-day VIP');
 
   const member = await createAccount(request);
   await grantPoints(request, member.user.id, 500);
