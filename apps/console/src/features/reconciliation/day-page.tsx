@@ -95,7 +95,7 @@ export default function ReconciliationDayPage() {
 
   return (
     <>
-      <PageHeader title={t('reconciliation.dayTitle', { day })} crumbs={[{ title: t('reconciliation.title'), path: 'reconciliation' }]} extra={runButton} />
+      <PageHeader title={t('reconciliation.dayTitle', { day })} extra={runButton} />
       {body}
     </>
   );
