@@ -21,6 +21,7 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import type { Actor } from '../../platform/operators.js';
 import { pageOf, pageWindow } from '../../platform/paging.js';
+import { csvLine } from '../../platform/csv.js';
 import { findUserForUpdate, setUserVip } from '../membership/queries.js';
 import { PaymentChannels } from '../payments/channel-registry.js';
 import { ChannelError, type ChannelKey, fenToYuan, type RefundNotice, type RefundResult } from '../payments/channels/channel.js';
@@ -56,14 +57,6 @@ export function shortenedExpiry(expiry: Date | null, days: number, now: Date): D
   if (!expiry || expiry <= now || days <= 0) return expiry;
   const shortened = new Date(expiry.getTime() - days * DAY_MS);
   return shortened > now ? shortened : now;
-}
-
-/** A CSV field: quoted when it must be, and a leading =, +, -, @, tab or CR made inert for spreadsheets. */
-export function csvField(value: string | number | null): string {
-  if (value === null) return '';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 const CSV_COLUMNS = [
@@ -415,14 +408,14 @@ export class OrderConsoleService {
   exportCsv(query: ConsoleOrderExportQuery): Readable {
     const db = this.db;
     async function* lines(): AsyncGenerator<string> {
-      yield `\uFEFF${CSV_COLUMNS.join(',')}\r\n`;
+      yield `\uFEFF${csvLine(CSV_COLUMNS)}`;
       let afterId = 0;
       for (;;) {
         const batch = await queries.exportBatch(db, query, afterId, EXPORT_BATCH);
         if (batch.length === 0) return;
         let chunk = '';
         for (const row of batch) {
-          chunk += `${[
+          chunk += csvLine([
             row.order_no,
             new Date(row.created_at).toISOString(),
             iso(row.paid_at),
@@ -437,9 +430,7 @@ export class OrderConsoleService {
             fenToYuan(Number(row.refunded_fen ?? 0)),
             row.channel_trade_no,
             row.review_flag,
-          ]
-            .map((value) => csvField(value))
-            .join(',')}\r\n`;
+          ]);
         }
         yield chunk;
         afterId = batch[batch.length - 1]?.id ?? afterId;

@@ -11,7 +11,7 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import type { Actor } from '../../platform/operators.js';
 import { pageOf, pageWindow } from '../../platform/paging.js';
-import { csvField } from '../orders/console-service.js';
+import { csvLine } from '../../platform/csv.js';
 import * as queries from './console-queries.js';
 import type { RedeemService } from './service.js';
 
@@ -128,18 +128,10 @@ export class CampaignConsoleService {
     await writeAudit(this.ctx.db, actor, { action: 'redeem.batch-export', targetType: 'redeem-batch', targetId: id, after: { count: row.count } });
     const now = this.ctx.clock();
     // A byte-order mark, so that spreadsheets read the file as UTF-8 (as the orders export).
-    yield `\uFEFF${CSV_COLUMNS.join(',')}\r\n`;
+    yield `\uFEFF${csvLine(CSV_COLUMNS)}`;
     for (const code of await queries.campaignCodes(this.ctx.db, id)) {
       const status = code.used_at !== null ? 'redeemed' : code.revoked_at !== null ? 'revoked' : code.expires_at !== null && code.expires_at <= now ? 'expired' : 'unused';
-      yield `${[
-        csvField(code.code),
-        csvField(row.type),
-        csvField(row.value),
-        csvField(code.expires_at?.toISOString() ?? null),
-        csvField(status),
-        csvField(code.used_at?.toISOString() ?? null),
-        csvField(code.used_by),
-      ].join(',')}\r\n`;
+      yield csvLine([code.code, row.type, row.value, code.expires_at?.toISOString() ?? null, status, code.used_at?.toISOString() ?? null, code.used_by]);
     }
   }
 }
