@@ -17,8 +17,8 @@ import * as analyticsEvents from './0016-analytics-events.js';
 import * as refunds from './0017-refunds.js';
 import * as auditSchedule from './0018-audit-schedule.js';
 import * as redeemCampaigns from './0019-redeem-campaigns.js';
-import * as reconciliation from './0022-reconciliation.js';
 import * as pointsConsole from './0020-points-console.js';
+import * as reconciliation from './0022-reconciliation.js';
 import * as analyticsRefunds from './0023-analytics-refunds.js';
 
 /** Numbered migrations in the order they apply. Append; never edit one that has shipped. */
@@ -42,7 +42,7 @@ export const migrations: ReadonlyArray<{ name: string; statements: readonly stri
   { name: '0017-refunds', statements: refunds.statements },
   { name: '0018-audit-schedule', statements: auditSchedule.statements },
   { name: '0019-redeem-campaigns', statements: redeemCampaigns.statements },
-  { name: '0022-reconciliation', statements: reconciliation.statements },
   { name: '0020-points-console', statements: pointsConsole.statements },
+  { name: '0022-reconciliation', statements: reconciliation.statements },
   { name: '0023-analytics-refunds', statements: analyticsRefunds.statements },
 ];
