@@ -93,6 +93,23 @@ describe('the web app’s pages', () => {
   });
 });
 
+describe('the legal preview page', () => {
+  it('may be framed by this origin only, and no other page may be framed at all', async () => {
+    for (const url of ['/legal/preview', '/legal/preview?theme=dark']) {
+      const response = await direct.server.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(directives(response.headers['content-security-policy']).get('frame-ancestors'), url).toEqual(["'self'"]);
+      expect(response.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+    }
+    // Other spellings are other pages (or the app's fallback): they keep the deny.
+    for (const url of ['/', '/legal/user-agreement', '/legal/preview/', '/legal/preview/x', '/LEGAL/PREVIEW', '/legal/%70review', '//legal/preview', '/x/../legal/preview/..', `${API_BASE}/legal/preview`]) {
+      const response = await direct.server.inject({ method: 'GET', url });
+      expect(directives(response.headers['content-security-policy']).get('frame-ancestors'), url).toEqual(["'none'"]);
+      expect(response.headers['x-frame-options'], url).toBe('DENY');
+    }
+  });
+});
+
 describe('API and media answers', () => {
   it('are nosniff and unframeable, JSON and errors alike', async () => {
     for (const url of [`${API_BASE}${apiPaths.dramas()}`, `${API_BASE}/no-such-route`, `${API_BASE}${apiPaths.me()}`]) {

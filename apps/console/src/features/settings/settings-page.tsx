@@ -162,8 +162,9 @@ export default function SettingsPage() {
           </Button>
         }
       />
-      <Row gutter={16}>
-        <Col flex="auto">
+      {/* The preview stays beside the form, as wide as a phone, so an edit and its look are seen together. */}
+      <Row gutter={16} wrap={false}>
+        <Col flex="auto" style={{ minWidth: 0 }}>
           <Form<SettingsForm> form={form} layout="vertical" initialValues={toForm(settings.data)} onFinish={(next) => save.mutate(next)}>
             <Card title={t('settings.site')} size="small" style={{ marginBottom: 16 }}>
               <Row gutter={12}>
