@@ -1,4 +1,5 @@
 import {
+  CHECK_IN_REWARDS,
   API_BASE,
   apiPaths,
   type DramaDetail,
@@ -146,6 +147,7 @@ describe('the daily check-in', () => {
       totalEarned: 10,
       checkedInToday: true,
       checkInStreak: 1,
+      checkInRewards: [...CHECK_IN_REWARDS],
     });
 
     // Two minutes later it is the next day: the check-in is open again and continues the streak.
@@ -160,6 +162,7 @@ describe('the daily check-in', () => {
       totalEarned: 20,
       checkedInToday: true,
       checkInStreak: 2,
+      checkInRewards: [...CHECK_IN_REWARDS],
     });
     expect((await taskList(auth)).checkInStreak).toBe(2);
 
