@@ -39,6 +39,8 @@ import { mediaJob } from './modules/episodes/media-job.js';
 import { EpisodeConsoleService } from './modules/episodes/service.js';
 import { exploreRoutes } from './modules/explore/routes.js';
 import { ExploreService } from './modules/explore/service.js';
+import { memberSettingsRoutes } from './modules/member-settings/routes.js';
+import { MemberSettingsService } from './modules/member-settings/service.js';
 import { favoriteRoutes } from './modules/favorites/routes.js';
 import { FavoriteService } from './modules/favorites/service.js';
 import { feedbackConsoleRoutes } from './modules/feedback/console-routes.js';
@@ -244,6 +246,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const admin = new AdminService(ctx);
   const likes = new LikeService(ctx, catalogue);
   const favorites = new FavoriteService(ctx, catalogue);
+  const memberSettings = new MemberSettingsService(ctx);
   const watchRecords = new WatchRecordService(ctx, catalogue, ctx.clock);
   const feedback = new FeedbackService(ctx, ctx.clock);
   const uploads = new UploadService(ctx, ctx.clock);
@@ -303,6 +306,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await scope.register(catalogueRoutes(ctx, catalogue));
       await scope.register(authRoutes(ctx, accounts.auth, accounts.challenges));
       await scope.register(userRoutes(ctx, accounts.users));
+      await scope.register(memberSettingsRoutes(ctx, memberSettings));
       await scope.register(adminRoutes(admin, adminAccess), { prefix: '/admin' });
       await scope.register(operatorAdminRoutes(new OperatorBootstrap(ctx, operators), adminAccess), { prefix: '/admin' });
       await scope.register(likeRoutes(ctx, likes));

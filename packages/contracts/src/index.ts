@@ -8,6 +8,7 @@ export * from './constants.js';
 export * from './catalogue.js';
 export * from './settings.js';
 export * from './user.js';
+export * from './user-settings.js';
 export * from './vip.js';
 export * from './routes.js';
 export * from './auth.js';

@@ -29,6 +29,7 @@ export const apiPaths = {
   changePassword: () => '/client/user/password',
   bindPhone: () => '/client/user/bind-phone',
   bindEmail: () => '/client/user/bind-email',
+  userSettings: () => '/client/user/settings',
   adminOutbox: () => '/admin/outbox',
   adminUsers: () => '/admin/users',
   adminUserDisable: (id: number) => `/admin/users/${id}/disable`,

@@ -661,3 +661,18 @@ export interface FeedbackTable {
   /** The operator the item is assigned to; null when nobody is. */
   assignee_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
+
+/* Members' switches (0024): a row only once a switch is turned off; no row means all on. */
+
+export interface MemberSettingsTable {
+  user_id: number;
+  notify_updates: Generated<boolean>;
+  notify_messages: Generated<boolean>;
+  record_history: Generated<boolean>;
+  personalised: Generated<boolean>;
+  updated_at: UpdatedAt;
+}
+
+export interface Database {
+  member_settings: MemberSettingsTable;
+}

@@ -206,6 +206,22 @@ const MEMBER_ROUTES: Record<string, RouteCase> = {
       expect(JSON.stringify(me)).not.toContain(a.email);
     },
   },
+  'GET /api/v1/client/user/settings': {
+    sample: () => ({ method: 'GET', url: apiPaths.userSettings() }),
+    idor: async () => {
+      data(await call({ method: 'PATCH', url: apiPaths.userSettings(), body: { privacy: { history: false } } }, a.token));
+      const seen = data(await call({ method: 'GET', url: `${apiPaths.userSettings()}?userId=${a.id}` }, b.token));
+      expect(seen).toMatchObject({ privacy: { history: true } });
+    },
+  },
+  'PATCH /api/v1/client/user/settings': {
+    sample: () => ({ method: 'PATCH', url: apiPaths.userSettings(), body: { notifications: { updates: true } } }),
+    idor: async () => {
+      data(await call({ method: 'PATCH', url: `${apiPaths.userSettings()}?userId=${a.id}`, body: { privacy: { recommendations: false } } }, b.token));
+      refusedWith(await call({ method: 'PATCH', url: apiPaths.userSettings(), body: { userId: a.id, privacy: { recommendations: false } } }, b.token), 400, 'VALIDATION_FAILED');
+      expect(data(await call({ method: 'GET', url: apiPaths.userSettings() }, a.token))).toMatchObject({ privacy: { recommendations: true } });
+    },
+  },
   'PATCH /api/v1/client/user/me': {
     sample: () => ({ method: 'PATCH', url: apiPaths.me(), body: { avatar: null } }),
     idor: async () => {

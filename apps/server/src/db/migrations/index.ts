@@ -20,6 +20,7 @@ import * as redeemCampaigns from './0019-redeem-campaigns.js';
 import * as pointsConsole from './0020-points-console.js';
 import * as reconciliation from './0022-reconciliation.js';
 import * as analyticsRefunds from './0023-analytics-refunds.js';
+import * as memberSettings from './0024-member-settings.js';
 
 /** Numbered migrations in the order they apply. Append; never edit one that has shipped. */
 export const migrations: ReadonlyArray<{ name: string; statements: readonly string[] }> = [
@@ -45,4 +46,5 @@ export const migrations: ReadonlyArray<{ name: string; statements: readonly stri
   { name: '0020-points-console', statements: pointsConsole.statements },
   { name: '0022-reconciliation', statements: reconciliation.statements },
   { name: '0023-analytics-refunds', statements: analyticsRefunds.statements },
+  { name: '0024-member-settings', statements: memberSettings.statements },
 ];
