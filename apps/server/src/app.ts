@@ -229,6 +229,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const catalogue = new CatalogueService(ctx, () => {
     responseCache.clear();
     search.invalidate();
+    analytics.forget();
   });
   const catalogueChanges = new CacheBroadcast('catalogue', redis, () => catalogue.changedElsewhere());
   catalogueChanges.register(server);

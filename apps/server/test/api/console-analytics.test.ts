@@ -11,6 +11,7 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { aggregateDay, pruneEvents } from '../../src/modules/analytics/aggregate.js';
 import { addDays, dayOf, dayStart } from '../../src/modules/analytics/days.js';
+import { AGGREGATE_JOB } from '../../src/modules/analytics/job.js';
 import { dayString } from '../../src/modules/analytics/service.js';
 import type { AnalyticsEventKind } from '../../src/modules/analytics/tables.js';
 import { buildUser } from '../support/factories.js';
@@ -353,5 +354,22 @@ describe('the console calls', () => {
     const content = await today('content');
     expect(content.refundsFen).toBeNull();
     expect(content.refunds).toBeNull();
+  });
+
+  it('reuses an answer until the scheduled aggregation runs, which drops it on that instance', async () => {
+    const plays = async () => dashboardResponseSchema.parse((await call('content', 'GET', '/analytics/dashboard?period=today')).json()).data.figures.plays;
+    const funnelViewers = async () =>
+      funnelResponseSchema.parse((await call('content', 'GET', `/analytics/dramas/${dramaId}/funnel?days=7`)).json()).data.totals.viewers;
+    const before = await plays();
+    const viewersBefore = await funnelViewers();
+    const late = await buildUser(t.ctx.db, t.ctx.tokens);
+    const watched = await t.server.inject({ method: 'POST', url: `${API_BASE}${apiPaths.watch(dramaId, freeEpisode.id)}`, headers: late.auth });
+    expect(watched.statusCode, watched.body).toBe(200);
+    // The event is recorded, but the daily tables (and so the answers) wait for the aggregation.
+    expect(await plays()).toBe(before);
+    expect(await funnelViewers()).toBe(viewersBefore);
+    await t.ctx.jobs.send(AGGREGATE_JOB, {});
+    await expect.poll(plays, { timeout: 15_000, interval: 200 }).toBe(before + 1);
+    expect(await funnelViewers()).toBe(viewersBefore + 1);
   });
 });

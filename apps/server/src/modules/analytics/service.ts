@@ -1,12 +1,15 @@
 import type { AnalyticsPeriod, Dashboard, DashboardFigures, DramaAnalyticsItem, DramaAnalyticsQuery, Funnel, OperatorRole, RecomputeBody } from '@drama/contracts';
 import { sql } from 'kysely';
 import { writeAudit } from '../../platform/audit.js';
+import { TtlCache } from '../../platform/cache.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import type { Actor } from '../../platform/operators.js';
 import { addDays, dayOf } from './days.js';
 import { aggregateJob, AGGREGATE_CRON, runAggregation } from './job.js';
 import './tables.js';
+
+type DramaAnalyticsPage = { items: DramaAnalyticsItem[]; total: number; page: number; limit: number; range: { from: string; to: string }; timeZone: string };
 
 const MONEY_ROLES: readonly OperatorRole[] = ['owner', 'finance'];
 const PERIOD_DAYS: Record<AnalyticsPeriod, number> = { today: 1, '7d': 7, '30d': 30 };
@@ -15,23 +18,50 @@ const TOP_DRAMAS = 10;
 /** At most this many days per recompute call (a longer range: several calls, or the job). */
 export const RECOMPUTE_MAX_DAYS = 92;
 
+/**
+ * How long an answer is reused. The daily tables change only when the aggregation runs (every
+ * ten minutes), which drops every reused answer on the instance that ran it; the rest (titles,
+ * like and favourite counts, and another instance's run) is at most this old.
+ */
+export const ANSWER_REUSE_MS = 30_000;
+
 const num = (value: unknown): number => Number(value ?? 0);
 const ratio = (part: number, whole: number): number | null => (whole > 0 ? part / whole : null);
 
 /**
  * The console's analytics: the dashboard, drama funnels and the drama list read the daily tables
- * only (a handful of rows per day), never the raw events.
+ * only (a handful of rows per day), never the raw events. Their answers are the same for every
+ * operator of a kind (money or not) until the next aggregation, so each is computed once and
+ * reused, and a dashboard full of people reloading costs the database a few small reads.
  */
 export class AnalyticsService {
+  private readonly answers = new TtlCache<unknown>(ANSWER_REUSE_MS, 1_000);
+
   get rawDays(): number {
     return this.ctx.config.ANALYTICS_RAW_DAYS;
   }
 
   constructor(private readonly ctx: AppContext) {}
 
+  /** Drops every reused answer: after an aggregation, and when the catalogue changes. */
+  forget(): void {
+    this.answers.clear();
+  }
+
+  private reused<T>(key: string, compute: () => Promise<T>): Promise<T> {
+    return this.answers.getOrLoad(`${this.today()}:${key}`, compute) as Promise<T>;
+  }
+
   async registerJobs(): Promise<void> {
-    await this.ctx.jobs.register(aggregateJob(this.ctx, this.rawDays));
-    await this.ctx.jobs.schedule(aggregateJob(this.ctx, this.rawDays).name, AGGREGATE_CRON, { timeZone: this.ctx.config.APP_TIMEZONE });
+    const job = aggregateJob(this.ctx, this.rawDays);
+    await this.ctx.jobs.register({
+      ...job,
+      run: async (data, context) => {
+        await job.run(data, context);
+        this.forget();
+      },
+    });
+    await this.ctx.jobs.schedule(job.name, AGGREGATE_CRON, { timeZone: this.ctx.config.APP_TIMEZONE });
   }
 
   private today(): string {
@@ -44,8 +74,12 @@ export class AnalyticsService {
   }
 
   async dashboard(actor: Actor, period: AnalyticsPeriod): Promise<Dashboard> {
-    const db = this.ctx.db;
     const money = MONEY_ROLES.includes(actor.role);
+    return this.reused(`dashboard:${period}:${money}`, () => this.computeDashboard(money, period));
+  }
+
+  private async computeDashboard(money: boolean, period: AnalyticsPeriod): Promise<Dashboard> {
+    const db = this.ctx.db;
     const length = PERIOD_DAYS[period];
     const to = this.today();
     const from = addDays(to, -(length - 1));
@@ -178,6 +212,10 @@ export class AnalyticsService {
   }
 
   async funnel(dramaId: number, days: number): Promise<Funnel> {
+    return this.reused(`funnel:${dramaId}:${days}`, () => this.computeFunnel(dramaId, days));
+  }
+
+  private async computeFunnel(dramaId: number, days: number): Promise<Funnel> {
     const db = this.ctx.db;
     const drama = await db.selectFrom('dramas').select(['id', 'title', 'episode_count', 'free_episode_count', 'like_count', 'favorite_count']).where('id', '=', dramaId).executeTakeFirst();
     if (!drama) throw new AppError('DRAMA_NOT_FOUND', `Drama ${dramaId} not found`);
@@ -273,7 +311,11 @@ export class AnalyticsService {
     };
   }
 
-  async dramas(query: DramaAnalyticsQuery): Promise<{ items: DramaAnalyticsItem[]; total: number; page: number; limit: number; range: { from: string; to: string }; timeZone: string }> {
+  async dramas(query: DramaAnalyticsQuery): Promise<DramaAnalyticsPage> {
+    return this.reused(`dramas:${query.days}:${query.sort}:${query.order}:${query.page}:${query.limit}`, () => this.computeDramas(query));
+  }
+
+  private async computeDramas(query: DramaAnalyticsQuery): Promise<DramaAnalyticsPage> {
     const db = this.ctx.db;
     const to = this.today();
     const from = addDays(to, -(query.days - 1));
@@ -344,6 +386,7 @@ export class AnalyticsService {
       ]);
     }
     const result = await runAggregation(this.ctx, this.rawDays, { from, to });
+    this.forget();
     await writeAudit(this.ctx.db, actor, { action: 'analytics.recompute', targetType: 'analytics', targetId: null, after: { from, to: result.days.at(-1) ?? to, prunedEvents: result.prunedEvents } });
     return result;
   }
