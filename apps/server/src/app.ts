@@ -248,7 +248,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const likes = new LikeService(ctx, catalogue);
   const favorites = new FavoriteService(ctx, catalogue);
   const memberSettings = new MemberSettingsService(ctx);
-  const watchRecords = new WatchRecordService(ctx, catalogue, ctx.clock);
+  const watchRecords = new WatchRecordService(ctx, catalogue, memberSettings, ctx.clock);
   const feedback = new FeedbackService(ctx, ctx.clock);
   const uploads = new UploadService(ctx, ctx.clock);
   const avatars = new AvatarService(ctx, ctx.clock);

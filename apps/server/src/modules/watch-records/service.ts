@@ -6,17 +6,24 @@ import { pageOf, pageWindow } from '../../platform/paging.js';
 import { analyticsEvents } from '../analytics/events.js';
 import { startOfDay } from '../auth/calendar.js';
 import type { CatalogueService } from '../catalogue/service.js';
+import type { MemberSettingsService } from '../member-settings/service.js';
 import { presentResumePoint, presentWatchRecord } from './presenters.js';
 import * as queries from './queries.js';
 
 /**
  * Members' watch records: one per member and drama, holding the episode and position to resume
  * from. Every call acts on the caller's own records; no path names another user.
+ *
+ * A member who turned the history switch off (spec section 3, privacy.history) gets nothing new
+ * recorded: watch, progress and merge check the call as usual and answer success, so the player
+ * is not disturbed, but insert and update nothing. What is already there stays (clearing is its
+ * own action) and can still be listed or removed.
  */
 export class WatchRecordService {
   constructor(
     private readonly ctx: AppContext,
     private readonly catalogue: CatalogueService,
+    private readonly settings: MemberSettingsService,
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
@@ -53,7 +60,11 @@ export class WatchRecordService {
       throw error;
     });
     const now = this.clock();
+    // The analytics events hold no history (no resume point, nothing a member sees), so plays
+    // still count with the switch off. The drama's view count does not: its once-a-day mark is
+    // kept on the member's record, which is exactly what is no longer written.
     await analyticsEvents.play(this.ctx, { userId: viewer.id, dramaId, episodeId });
+    if (!(await this.settings.recordsHistory(viewer.id))) return;
     await queries.recordWatch(this.ctx.db, {
       userId: viewer.id,
       dramaId,
@@ -66,6 +77,8 @@ export class WatchRecordService {
   /** Where the member is: clamped to the episode's length. */
   async progress(viewer: Viewer, dramaId: number, episodeId: number, progress: number): Promise<void> {
     const episode = await this.watchable(viewer, dramaId, episodeId);
+    await analyticsEvents.progress(this.ctx, { userId: viewer.id, dramaId, episodeId }, Math.min(progress, episode.duration_seconds), episode.duration_seconds);
+    if (!(await this.settings.recordsHistory(viewer.id))) return;
     await queries.saveProgress(this.ctx.db, {
       userId: viewer.id,
       dramaId,
@@ -73,7 +86,6 @@ export class WatchRecordService {
       progressSeconds: Math.min(progress, episode.duration_seconds),
       now: this.clock(),
     });
-    await analyticsEvents.progress(this.ctx, { userId: viewer.id, dramaId, episodeId }, Math.min(progress, episode.duration_seconds), episode.duration_seconds);
   }
 
   async remove(viewer: Viewer, dramaId: number): Promise<boolean> {
@@ -94,9 +106,11 @@ export class WatchRecordService {
    * Merges a guest's local history at sign-in. Entries naming an unknown episode, an episode of
    * another drama, or a locked episode the member may not watch are skipped; of several entries
    * for one drama the latest counts; against the member's own record the later watch wins.
-   * Times in the future count as now. Returns how many records were added or replaced.
+   * Times in the future count as now. Returns how many records were added or replaced: none
+   * for a member with history off, whose device's history is not taken in either.
    */
   async merge(viewer: Viewer, body: MergeWatchRecordsBody): Promise<number> {
+    if (!(await this.settings.recordsHistory(viewer.id))) return 0;
     const episodes = new Map(
       (await queries.findEpisodes(this.ctx.db, [...new Set(body.records.map((r) => r.episodeId))])).map((e) => [e.id, e]),
     );
