@@ -3,6 +3,7 @@ import { api } from '../shared/api/api';
 import { currentLocale } from '../shared/i18n/i18n';
 import { getSession, initSession, logout, subscribeSession } from '../shared/session/session-store';
 import { systemSettingsQueryOptions } from '../shared/system-settings/get-system-settings';
+import { startMemberSettingsSync } from '../shared/user-settings/member-settings-sync';
 import { initTheme } from '../shared/theme/theme-store';
 import { startVitals } from '../shared/vitals/start-vitals';
 import { registerServiceWorker } from './register-service-worker';
@@ -36,6 +37,8 @@ export function bootstrap(queryClient: QueryClient): void {
     void queryClient.invalidateQueries();
   });
 
+  // A member's switches come from the server on this start and at every sign-in.
+  startMemberSettingsSync();
   registerServiceWorker();
   startVitals();
 }

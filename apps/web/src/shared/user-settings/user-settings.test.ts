@@ -1,6 +1,6 @@
 import { STORAGE_KEYS } from '@drama/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_USER_SETTINGS, parseUserSettings, readUserSettings, setUserSetting } from './user-settings';
+import { DEFAULT_USER_SETTINGS, parseUserSettings, readMemberSettings, readUserSettings, setUserSetting } from './user-settings';
 
 class MemoryStorage {
   private readonly values = new Map<string, string>();
@@ -44,6 +44,15 @@ describe('user settings (spec section 3, key user_settings)', () => {
       expect(parseUserSettings(raw)).toEqual({ valid: false, settings: DEFAULT_USER_SETTINGS });
     },
   );
+
+  it('take the server’s answer only with all four switches, each a boolean', () => {
+    const settings = { notifications: { updates: false, messages: true }, privacy: { history: false, recommendations: true } };
+    expect(readMemberSettings(settings)).toEqual(settings);
+    expect(readMemberSettings({ ...settings, extra: 1 })).toEqual(settings);
+    for (const bad of [null, [], {}, { notifications: { updates: true }, privacy: settings.privacy }, { ...settings, privacy: { history: 0, recommendations: true } }]) {
+      expect(readMemberSettings(bad)).toBeNull();
+    }
+  });
 
   describe('in local storage', () => {
     let storage: MemoryStorage;

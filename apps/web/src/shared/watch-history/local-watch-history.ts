@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { LIMITS, STORAGE_KEYS } from '@drama/contracts';
 import { readString, writeJson } from '../storage/local-storage';
+import { readUserSettings } from '../user-settings/user-settings';
 import { isNonNegative, isPositiveInt } from '../storage/value-checks';
 
 /**
@@ -78,8 +79,12 @@ function write(records: readonly LocalWatchRecord[]): void {
   for (const listener of listeners) listener();
 }
 
-/** Records a watch: one entry per drama, moved to the front, oldest dropped past the limit. */
+/**
+ * Records a watch: one entry per drama, moved to the front, oldest dropped past the limit.
+ * Nothing at all while the history switch is off (spec section 3, privacy.history).
+ */
 export function recordLocalWatch(record: LocalWatchRecord): void {
+  if (!readUserSettings().privacy.history) return;
   const rest = readLocalWatchHistory().filter((item) => item.dramaId !== record.dramaId);
   write([record, ...rest].slice(0, LIMITS.localHistoryMax));
 }

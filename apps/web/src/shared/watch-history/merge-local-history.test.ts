@@ -39,6 +39,22 @@ beforeEach(() => {
 });
 
 describe("merging a guest's history at sign-in", () => {
+  it('records nothing locally and sends nothing while the history switch is off; unsent entries wait for it', async () => {
+    recordLocalWatch({ dramaId: 1, episodeId: 10, timestamp: 1_000, progress: 30 });
+    storage.set(STORAGE_KEYS.userSettings, JSON.stringify({ privacy: { history: false } }));
+    recordLocalWatch({ dramaId: 2, episodeId: 20, timestamp: 2_000, progress: 5 });
+    expect(readLocalWatchHistory().map((record) => record.dramaId)).toEqual([1]);
+
+    await mergeLocalWatchHistory(new QueryClient(), 7);
+    expect(post).not.toHaveBeenCalled();
+    expect(readLocalWatchHistory()[0]?.merged).toBeUndefined();
+
+    storage.set(STORAGE_KEYS.userSettings, JSON.stringify({ privacy: { history: true } }));
+    post.mockResolvedValue({ merged: 1 });
+    await mergeLocalWatchHistory(new QueryClient(), 7);
+    expect(sentBodies()).toEqual([{ records: [{ dramaId: 1, episodeId: 10, progress: 30, timestamp: 1_000 }] }]);
+  });
+
   it('sends the entries once, then flags them as merged and refreshes the history', async () => {
     recordLocalWatch({ dramaId: 1, episodeId: 10, timestamp: 1_000, progress: 30 });
     recordLocalWatch({ dramaId: 2, episodeId: 20, timestamp: 2_000, position: 12.7 });

@@ -8,6 +8,7 @@ import {
 } from '@drama/contracts';
 import { api } from '../api/api';
 import { getSession } from '../session/session-store';
+import { readUserSettings } from '../user-settings/user-settings';
 import { markLocalWatchesMerged, unmergedLocalWatches, type LocalWatchRecord } from './local-watch-history';
 
 let running: Promise<void> | null = null;
@@ -23,6 +24,9 @@ function toEntry(record: LocalWatchRecord): MergeWatchRecordsBody['records'][num
 }
 
 async function merge(queryClient: QueryClient, userId: number): Promise<void> {
+  // With history off the server would take nothing; the entries stay unsent, so turning it
+  // back on (the history page is where that is offered) sends them then.
+  if (!readUserSettings().privacy.history) return;
   const pending = unmergedLocalWatches().slice(0, LIMITS.localHistoryMax);
   const sendable = pending.flatMap((record) => {
     const entry = toEntry(record);
@@ -55,7 +59,8 @@ async function merge(queryClient: QueryClient, userId: number): Promise<void> {
  * Sends what this device watched as a guest to the member's account (DESIGN.md section 4:
  * signing in merges the local history), once: sent entries are flagged, not deleted, so the
  * home page's "continue watching" still shows them. A failure only warns and leaves them
- * unsent for the next sign-in or the next visit to the history page. Never rejects.
+ * unsent for the next sign-in or the next visit to the history page, as does the history switch
+ * being off. Never rejects.
  */
 export function mergeLocalWatchHistory(queryClient: QueryClient, userId: number): Promise<void> {
   running ??= merge(queryClient, userId)

@@ -13,9 +13,11 @@ import { InfiniteList, useListItems } from '../../../shared/ui/infinite-list/inf
 import { PageHeader } from '../../../shared/ui/page-header';
 import { Skeleton } from '../../../shared/ui/skeleton';
 import { useListEditing } from '../../../shared/ui/use-list-editing';
+import { useUserSettings } from '../../../shared/user-settings/user-settings';
 import { mergeLocalWatchHistory } from '../../../shared/watch-history/merge-local-history';
 import { useWatchHistory } from '../api/get-watch-history';
 import { useRemoveWatchRecords } from '../api/remove-watch-records';
+import { HistoryOffEmpty, HistoryOffNotice } from '../components/history-off-notice';
 import { HistoryRow } from '../components/history-row';
 import { dayName, formatDay, groupByDay } from '../lib/day-groups';
 
@@ -45,11 +47,14 @@ function WatchHistory({ userId }: { userId: number }) {
   const queryClient = useQueryClient();
   const query = useWatchHistory(userId);
   const removal = useRemoveWatchRecords(userId);
+  // Off: what is listed is older, nothing new joins it; the page says so and offers to turn it on.
+  const historyOn = useUserSettings().privacy.history;
 
-  // What this device watched as a guest and could not be merged at sign-in gets another try.
+  // What this device watched as a guest and could not be merged at sign-in gets another try
+  // (and once more when history is turned back on: the merge waits while it is off).
   useEffect(() => {
     void mergeLocalWatchHistory(queryClient, userId);
-  }, [queryClient, userId]);
+  }, [queryClient, userId, historyOn]);
 
   const items = useListItems(query.data, recordDramaId);
   const ids = useMemo(() => items.map(recordDramaId), [items]);
@@ -100,19 +105,24 @@ function WatchHistory({ userId }: { userId: number }) {
           )
         }
       />
+      {!historyOn && items.length > 0 && <HistoryOffNotice />}
       <InfiniteList
         query={query}
         keyOf={recordDramaId}
         skeleton={<RowsSkeleton />}
-        renderEmpty={() => (
-          <EmptyState
-            icon={History}
-            title={t('history.empty')}
-            description={t('history.emptyHint')}
-            action={<EmptyStateLink to="/category" icon={LayoutGrid}>{t('history.browse')}</EmptyStateLink>}
-            className="flex-1 justify-center pb-20"
-          />
-        )}
+        renderEmpty={() =>
+          historyOn ? (
+            <EmptyState
+              icon={History}
+              title={t('history.empty')}
+              description={t('history.emptyHint')}
+              action={<EmptyStateLink to="/category" icon={LayoutGrid}>{t('history.browse')}</EmptyStateLink>}
+              className="flex-1 justify-center pb-20"
+            />
+          ) : (
+            <HistoryOffEmpty />
+          )
+        }
         {...edit.list}
       >
         {() => (

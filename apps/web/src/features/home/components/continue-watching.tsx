@@ -1,5 +1,6 @@
 import { useTranslation } from '../../../shared/i18n/i18n';
 import { useSession } from '../../../shared/session/session-store';
+import { useUserSettings } from '../../../shared/user-settings/user-settings';
 import { DramaCard } from '../../../shared/ui/drama-card';
 import { DramaCardSkeleton } from '../../../shared/ui/skeleton';
 import { useLocalWatchHistory } from '../../../shared/watch-history/local-watch-history';
@@ -14,10 +15,13 @@ const CARD_CLASS = 'w-[112px] shrink-0 snap-start lg:w-[164px]';
  * Where the viewer left off; hidden when there is nothing. A member's history is on the server
  * (the player reports there, and signing in merges what the device watched as a guest); a
  * guest's is on the device. `ready`: the first screen has its content, so the member's call
- * does not compete with it.
+ * does not compete with it. With the history switch off there is no row at all (and no call):
+ * nothing is being recorded, so an older record is not "where you left off".
  */
 export function ContinueWatching({ ready }: { ready: boolean }) {
   const { user } = useSession();
+  const historyOn = useUserSettings().privacy.history;
+  if (!historyOn) return null;
   return user ? <MemberContinueWatching userId={user.id} ready={ready} /> : <GuestContinueWatching />;
 }
 

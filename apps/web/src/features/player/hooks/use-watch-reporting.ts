@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { readUserSettings } from '../../../shared/user-settings/user-settings';
 import { recordLocalWatch } from '../../../shared/watch-history/local-watch-history';
 import { recordWatch } from '../api/record-watch';
 import { reportProgress } from '../api/report-progress';
@@ -20,7 +21,9 @@ function warn(what: string) {
 /**
  * Watch records (spec section 7): a member's start of an episode and progress every 10 whole
  * seconds go to the server; a guest's go to the local history, which also keeps the exact
- * second when the viewer pauses, switches or leaves.
+ * second when the viewer pauses, switches or leaves. With the history switch off nothing goes
+ * anywhere, not even a call the server would ignore; it is read at each report, so a switch
+ * flipped in another tab applies mid-episode.
  */
 export function useWatchReporting({ engine, dramaId, episode, userId }: Options): void {
   const episodeId = episode?.id ?? null;
@@ -33,8 +36,9 @@ export function useWatchReporting({ engine, dramaId, episode, userId }: Options)
     let lastReported: number | null = null;
     let lastSaved = -1;
 
+    const recording = () => readUserSettings().privacy.history;
     const saveLocal = (seconds: number) => {
-      if (userId !== null || seconds === lastSaved) return;
+      if (userId !== null || seconds === lastSaved || !recording()) return;
       lastSaved = seconds;
       recordLocalWatch({ dramaId, episodeId, sequence, timestamp: Date.now(), progress: seconds });
     };
@@ -44,15 +48,15 @@ export function useWatchReporting({ engine, dramaId, episode, userId }: Options)
       if (snapshot.key !== key) return;
       if (!started && snapshot.status === 'playing') {
         started = true;
-        if (userId !== null) recordWatch(dramaId, episodeId).catch(warn('recording the watch'));
-        else saveLocal(Math.floor(snapshot.currentTime));
+        if (userId === null) saveLocal(Math.floor(snapshot.currentTime));
+        else if (recording()) recordWatch(dramaId, episodeId).catch(warn('recording the watch'));
       }
       if (!started) return;
       const mark = progressToReport(snapshot.currentTime, lastReported);
       if (mark !== null) {
         lastReported = mark;
-        if (userId !== null) reportProgress(dramaId, episodeId, mark).catch(warn('reporting progress'));
-        else saveLocal(mark);
+        if (userId === null) saveLocal(mark);
+        else if (recording()) reportProgress(dramaId, episodeId, mark).catch(warn('reporting progress'));
       }
       if (snapshot.status === 'paused') saveLocal(Math.floor(snapshot.currentTime));
     };
