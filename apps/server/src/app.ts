@@ -40,6 +40,8 @@ import { EpisodeConsoleService } from './modules/episodes/service.js';
 import { exploreRoutes } from './modules/explore/routes.js';
 import { ExploreService } from './modules/explore/service.js';
 import { memberSettingsRoutes } from './modules/member-settings/routes.js';
+import { pushRoutes } from './modules/push/routes.js';
+import { PushService } from './modules/push/service.js';
 import { MemberSettingsService } from './modules/member-settings/service.js';
 import { favoriteRoutes } from './modules/favorites/routes.js';
 import { FavoriteService } from './modules/favorites/service.js';
@@ -134,6 +136,7 @@ export interface App {
     payments: PaymentService;
     orders: OrderService;
     search: SearchService;
+    push: PushService;
   };
 }
 
@@ -248,6 +251,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const likes = new LikeService(ctx, catalogue);
   const favorites = new FavoriteService(ctx, catalogue);
   const memberSettings = new MemberSettingsService(ctx);
+  const push = new PushService(ctx, server.log);
   const watchRecords = new WatchRecordService(ctx, catalogue, memberSettings, ctx.clock);
   const feedback = new FeedbackService(ctx, ctx.clock);
   const uploads = new UploadService(ctx, ctx.clock);
@@ -308,6 +312,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await scope.register(authRoutes(ctx, accounts.auth, accounts.challenges));
       await scope.register(userRoutes(ctx, accounts.users));
       await scope.register(memberSettingsRoutes(ctx, memberSettings));
+      await scope.register(pushRoutes(ctx, push));
       await scope.register(adminRoutes(admin, adminAccess), { prefix: '/admin' });
       await scope.register(operatorAdminRoutes(new OperatorBootstrap(ctx, operators), adminAccess), { prefix: '/admin' });
       await scope.register(likeRoutes(ctx, likes));
@@ -361,5 +366,5 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await registerConsoleApp(server, ctx);
   await registerWebApp(server, ctx);
 
-  return { server, ctx, routes, services: { catalogue, settings, payments, orders, search } };
+  return { server, ctx, routes, services: { catalogue, settings, payments, orders, search, push } };
 }

@@ -17,6 +17,7 @@ export * from './discovery.js';
 export * from './membership.js';
 export * from './points.js';
 export * from './feedback.js';
+export * from './push.js';
 export * from './admin-content.js';
 export * from './console/errors.js';
 export * from './console/operators.js';

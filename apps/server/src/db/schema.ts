@@ -676,3 +676,20 @@ export interface MemberSettingsTable {
 export interface Database {
   member_settings: MemberSettingsTable;
 }
+
+/* Members' Web Push subscriptions (0026): one row per device. */
+
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  locale: string;
+  created_at: CreatedAt;
+  last_success_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface Database {
+  push_subscriptions: PushSubscriptionsTable;
+}

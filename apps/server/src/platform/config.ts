@@ -314,6 +314,25 @@ const envSchema = z.object({
    */
   UPLOAD_PARTS_DIR: optionalString,
   UPLOAD_PARTS_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(24),
+  /**
+   * Web Push's VAPID key pair (base64url, as `npx web-push generate-vapid-keys` prints them).
+   * Unset: a pair is generated once and kept in DATA_DIR/vapid-keys.json. Instances behind one
+   * address must share it: devices subscribed with one public key only take pushes signed by it.
+   */
+  VAPID_PUBLIC_KEY: optionalString.pipe(z.string().regex(/^[A-Za-z0-9_-]{87}$/, 'must be a P-256 public key in base64url (87 characters)').optional()),
+  VAPID_PRIVATE_KEY: optionalString.pipe(z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be a P-256 private key in base64url (43 characters)').optional()),
+  /** Who push services may contact about this server's pushes: a mailto: or https: URL. */
+  VAPID_SUBJECT: z
+    .string()
+    .trim()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: address or an https: URL')
+    .default('mailto:push@example.invalid'),
+  /**
+   * Accept push subscriptions at http://127.0.0.1 (a local stand-in of a push service, for tests
+   * and a demo without internet access). Default: on outside production. Never on for real
+   * members: it lets any member make the server post to its own loopback ports.
+   */
+  PUSH_ALLOW_LOOPBACK: z.enum(['true', 'false', '1', '0', 'yes', 'no']).optional().transform((value) => (value === undefined ? undefined : value === 'true' || value === '1' || value === 'yes')),
   /** How often each instance asks the job queue for work. */
   JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   /** A running job whose server has not been heard from for this long is retried elsewhere. */
@@ -333,6 +352,10 @@ const envSchema = z.object({
   if ((env.S3_ACCESS_KEY_ID === undefined) !== (env.S3_SECRET_ACCESS_KEY === undefined)) {
     const missing = env.S3_ACCESS_KEY_ID === undefined ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY';
     ctx.addIssue({ code: 'custom', path: [missing], message: 'is required with the other of S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY' });
+  }
+  if ((env.VAPID_PUBLIC_KEY === undefined) !== (env.VAPID_PRIVATE_KEY === undefined)) {
+    const missing = env.VAPID_PUBLIC_KEY === undefined ? 'VAPID_PUBLIC_KEY' : 'VAPID_PRIVATE_KEY';
+    ctx.addIssue({ code: 'custom', path: [missing], message: 'is required with the other of VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY' });
   }
   const listed = new Set(env.PAYMENT_CHANNELS.split(',').map((name) => name.trim()));
   for (const channel of ['alipay', 'wechat'] as const) {

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createECDH, createHmac, randomBytes } from 'node:crypto';
 import {
   adminRedeemCreateResponseSchema,
   API_BASE,
@@ -167,6 +167,16 @@ const pngUpload = () => {
   return { payload: body, contentType };
 };
 
+/** A push subscription of a fresh device (its keys a real P-256 point and a 16-byte secret). */
+function pushDevice() {
+  const ecdh = createECDH('prime256v1');
+  return {
+    endpoint: `https://push.example.com/send/${randomBytes(12).toString('base64url')}`,
+    keys: { p256dh: ecdh.generateKeys().toString('base64url'), auth: randomBytes(16).toString('base64url') },
+    locale: 'en-US',
+  };
+}
+
 /** A list: B asking for A's by A's id still gets B's own, without A's item. */
 function ownListOnly(url: string, ownedId: () => number): RouteCase {
   return {
@@ -220,6 +230,36 @@ const MEMBER_ROUTES: Record<string, RouteCase> = {
       data(await call({ method: 'PATCH', url: `${apiPaths.userSettings()}?userId=${a.id}`, body: { privacy: { recommendations: false } } }, b.token));
       refusedWith(await call({ method: 'PATCH', url: apiPaths.userSettings(), body: { userId: a.id, privacy: { recommendations: false } } }, b.token), 400, 'VALIDATION_FAILED');
       expect(data(await call({ method: 'GET', url: apiPaths.userSettings() }, a.token))).toMatchObject({ privacy: { recommendations: true } });
+    },
+  },
+  'GET /api/v1/client/push/key': {
+    sample: () => ({ method: 'GET', url: apiPaths.pushKey() }),
+    idor: async () => {
+      // One key for the app: nothing of A's in it.
+      expect(data(await call({ method: 'GET', url: `${apiPaths.pushKey()}?userId=${a.id}` }, b.token))).toEqual(data(await call({ method: 'GET', url: apiPaths.pushKey() }, a.token)));
+    },
+  },
+  'POST /api/v1/client/push/subscriptions': {
+    sample: () => ({ method: 'POST', url: apiPaths.pushSubscriptions(), body: pushDevice() }),
+    idor: async () => {
+      // B cannot subscribe a device for A: whatever B names, the device is B's.
+      const device = pushDevice();
+      refusedWith(await call({ method: 'POST', url: apiPaths.pushSubscriptions(), body: { ...device, userId: a.id } }, b.token), 400, 'VALIDATION_FAILED');
+      data(await call({ method: 'POST', url: `${apiPaths.pushSubscriptions()}?userId=${a.id}`, body: device }, b.token));
+      const rows = await t.database.db.selectFrom('push_subscriptions').select('user_id').where('endpoint', '=', device.endpoint).execute();
+      expect(rows).toEqual([{ user_id: b.id }]);
+    },
+  },
+  'DELETE /api/v1/client/push/subscriptions': {
+    sample: () => ({ method: 'DELETE', url: `${apiPaths.pushSubscriptions()}?endpoint=${encodeURIComponent(pushDevice().endpoint)}` }),
+    idor: async () => {
+      const device = pushDevice();
+      data(await call({ method: 'POST', url: apiPaths.pushSubscriptions(), body: device }, a.token));
+      const url = `${apiPaths.pushSubscriptions()}?endpoint=${encodeURIComponent(device.endpoint)}&userId=${a.id}`;
+      refusedWith(await call({ method: 'DELETE', url }, b.token), 400, 'VALIDATION_FAILED');
+      expect(data(await call({ method: 'DELETE', url: `${apiPaths.pushSubscriptions()}?endpoint=${encodeURIComponent(device.endpoint)}` }, b.token))).toEqual({ removed: false });
+      const rows = await t.database.db.selectFrom('push_subscriptions').select('user_id').where('endpoint', '=', device.endpoint).execute();
+      expect(rows).toEqual([{ user_id: a.id }]);
     },
   },
   'PATCH /api/v1/client/user/me': {

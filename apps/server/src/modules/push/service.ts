@@ -1,0 +1,203 @@
+import { createECDH } from 'node:crypto';
+import { type Locale, type PushPayload, type PushSubscribe } from '@drama/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import webpush, { type Urgency } from 'web-push';
+import { AppError } from '../../platform/errors.js';
+import type { AppContext } from '../../platform/context.js';
+import * as queries from './queries.js';
+import type { SubscriptionRow } from './queries.js';
+import type { NewNotice, NoticeSink } from './sink.js';
+import { fallbackTarget } from './targets.js';
+import { vapidKeys } from './vapid-keys.js';
+
+/** How many pushes are in flight at once: a publish to thousands of members must not open thousands of sockets. */
+const PARALLEL = 8;
+/** A push service that has not answered by then is given up on for this notice. */
+const TIMEOUT_MS = 10_000;
+
+const DAY = 24 * 60 * 60;
+
+/**
+ * How long the push service keeps a message for a device that is offline, and how urgently it
+ * wakes the device: a new episode is news for a day; a result the member waits for is urgent.
+ */
+function deliveryOf(kind: string): { ttl: number; urgency: Urgency } {
+  switch (kind) {
+    case 'new-episode':
+      return { ttl: DAY, urgency: 'normal' };
+    case 'order-result':
+    case 'redeem-result':
+      return { ttl: DAY, urgency: 'high' };
+    case 'vip-ending':
+      return { ttl: 2 * DAY, urgency: 'normal' };
+    default:
+      return { ttl: 7 * DAY, urgency: 'normal' };
+  }
+}
+
+/** Runs `work` over `items`, at most `limit` at a time. */
+async function inParallel<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next++] as T;
+      await work(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+const probe = createECDH('prime256v1');
+probe.generateKeys();
+
+/** Whether the device's key is a point on P-256: otherwise every push to it would fail to encrypt. */
+function isP256Point(base64url: string): boolean {
+  try {
+    probe.computeSecret(Buffer.from(base64url, 'base64url'));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export interface PushServiceOptions {
+  /** The app path a notice opens (the notices module's); default `fallbackTarget`. */
+  targetOf?: (notice: NewNotice) => string;
+}
+
+/**
+ * Members' Web Push: keeps their devices' subscriptions and, as a sink of the notices module,
+ * sends each new notice to every device of its member. A push carries the notice's kind,
+ * values, id and target, no prose: the service worker writes it in the device's language from
+ * the web app's dictionaries. Sending never fails the change that made the notice.
+ */
+export class PushService implements NoticeSink {
+  readonly publicKey: string;
+  private readonly privateKey: string;
+  private readonly subject: string;
+  private readonly allowLoopback: boolean;
+  private targetOf: (notice: NewNotice) => string;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly log: FastifyBaseLogger,
+    options: PushServiceOptions = {},
+  ) {
+    const keys = vapidKeys(ctx.config);
+    this.publicKey = keys.publicKey;
+    this.privateKey = keys.privateKey;
+    this.subject = ctx.config.VAPID_SUBJECT;
+    this.allowLoopback = ctx.config.PUSH_ALLOW_LOOPBACK ?? ctx.config.NODE_ENV !== 'production';
+    this.targetOf = options.targetOf ?? fallbackTarget;
+  }
+
+  /** Lets the notices module give its own target function once both are built. */
+  useTargets(targetOf: (notice: NewNotice) => string): void {
+    this.targetOf = targetOf;
+  }
+
+  async subscribe(userId: number, body: PushSubscribe): Promise<{ subscribed: true }> {
+    this.checkEndpoint(body.endpoint);
+    if (!isP256Point(body.keys.p256dh)) {
+      throw new AppError('VALIDATION_FAILED', 'keys.p256dh is not a P-256 public key', [{ in: 'body', path: 'keys.p256dh', message: 'not a P-256 public key' }]);
+    }
+    await queries.upsertSubscription(this.ctx.db, {
+      user_id: userId,
+      endpoint: body.endpoint,
+      p256dh: body.keys.p256dh,
+      auth: body.keys.auth,
+      locale: body.locale,
+    });
+    return { subscribed: true };
+  }
+
+  async unsubscribe(userId: number, endpoint: string): Promise<{ removed: boolean }> {
+    return { removed: await queries.deleteOwnSubscription(this.ctx.db, userId, endpoint) };
+  }
+
+  /** Plain http reaches only a local stand-in of a push service, and only where configuration allows it. */
+  private checkEndpoint(endpoint: string): void {
+    if (new URL(endpoint).protocol === 'https:' || this.allowLoopback) return;
+    throw new AppError('VALIDATION_FAILED', 'endpoint must be an https URL', [{ in: 'body', path: 'endpoint', message: 'must be an https URL' }]);
+  }
+
+  /** Sends each notice to its member's devices; failures are logged, never thrown. */
+  async delivered(notices: readonly NewNotice[]): Promise<void> {
+    try {
+      if (notices.length === 0) return;
+      const subscriptions = await queries.subscriptionsOf(this.ctx.db, [...new Set(notices.map((notice) => notice.userId))]);
+      const byUser = new Map<number, SubscriptionRow[]>();
+      for (const row of subscriptions) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row]);
+      const sends = notices.flatMap((notice) => (byUser.get(notice.userId) ?? []).map((row) => ({ notice, row })));
+      const succeeded: number[] = [];
+      await inParallel(sends, PARALLEL, async ({ notice, row }) => {
+        if (await this.send(notice, row)) succeeded.push(row.id);
+      });
+      await queries.markDelivered(this.ctx.db, [...new Set(succeeded)]);
+    } catch (error) {
+      this.log.warn({ err: error }, 'web push: sending notices failed');
+    }
+  }
+
+  /** The message for one device. */
+  payloadOf(notice: NewNotice, locale: Locale): PushPayload {
+    return {
+      v: 1,
+      id: notice.id,
+      kind: notice.kind,
+      values: notice.values,
+      target: this.targetOf(notice),
+      locale,
+      createdAt: notice.createdAt.toISOString(),
+    };
+  }
+
+  /**
+   * One push. web-push encrypts the payload (RFC 8291, aes128gcm) and signs the VAPID JWT (RFC
+   * 8292); the request itself goes out with fetch, because web-push's sendNotification always
+   * speaks TLS, whatever the endpoint's scheme, and so cannot reach a plain-http stand-in.
+   */
+  private async send(notice: NewNotice, row: SubscriptionRow): Promise<boolean> {
+    const { ttl, urgency } = deliveryOf(notice.kind);
+    try {
+      const locale = (row.locale as Locale) ?? 'en-US';
+      const details = webpush.generateRequestDetails(
+        { endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } },
+        JSON.stringify(this.payloadOf(notice, locale)),
+        {
+          vapidDetails: { subject: this.subject, publicKey: this.publicKey, privateKey: this.privateKey },
+          TTL: ttl,
+          urgency,
+          contentEncoding: 'aes128gcm',
+          // A later new-episode push of the same drama replaces one the device has not fetched yet.
+          ...(notice.kind === 'new-episode' && notice.values.dramaId !== undefined ? { topic: `drama-${notice.values.dramaId}` } : {}),
+        },
+      );
+      const headers: Record<string, string> = {};
+      for (const [name, value] of Object.entries(details.headers)) {
+        // fetch sets the length itself from the body.
+        if (name.toLowerCase() !== 'content-length') headers[name] = String(value);
+      }
+      const response = await fetch(details.endpoint, {
+        method: details.method,
+        headers,
+        body: details.body ?? null,
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+        redirect: 'error',
+      });
+      await response.arrayBuffer().catch(() => undefined);
+      if (response.ok) return true;
+      if (response.status === 404 || response.status === 410) {
+        // The push service says the device unsubscribed or the subscription expired: it never comes back.
+        await queries.deleteGone(this.ctx.db, row);
+        this.log.info({ subscription: row.id, status: response.status }, 'web push: subscription gone, removed');
+      } else {
+        this.log.warn({ subscription: row.id, status: response.status }, 'web push: push service refused the message');
+      }
+      return false;
+    } catch (error) {
+      this.log.warn({ err: error, subscription: row.id }, 'web push: sending failed');
+      return false;
+    }
+  }
+}
