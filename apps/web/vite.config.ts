@@ -7,6 +7,7 @@ import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { PRELOADED_ROUTES, callTemplate, routePattern } from './src/app/route-preloads.ts';
+import { swPushTexts } from './src/shared/push/sw-texts-plugin.ts';
 
 const appVersion = (JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string })
   .version;
@@ -162,7 +163,7 @@ const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
 export default defineConfig({
   // Pinned so that building from the repo root or from apps/web gives the same apps/web/dist.
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), tailwindcss(), dictionaryAddresses(), routePreloads(), precacheManifest(), precompress()],
+  plugins: [react(), tailwindcss(), dictionaryAddresses(), routePreloads(), swPushTexts(), precacheManifest(), precompress()],
   define: { __APP_VERSION__: JSON.stringify(appVersion) },
   build: {
     outDir: 'dist',

@@ -5,6 +5,10 @@
  *
  * Cached: the app shell (index.html, the built JS and CSS, icons, the offline page) and covers.
  * Never cached: the API, video, HLS playlists and segments, subtitles, uploads.
+ *
+ * Web Push: a push carries a notice's kind, values and target (no prose); the worker writes
+ * the notification in the device's language from the notices' texts the build writes in below
+ * (src/shared/push/sw-texts-plugin.ts), and a tap opens the notice's target in the app.
  */
 /* global self, caches */
 const VERSION = /* __SW_VERSION__ */ 'dev';
@@ -16,6 +20,11 @@ const KEEP = new Set([SHELL_CACHE, COVER_CACHE]);
 const COVER_LIMIT = 200;
 const SHELL_URL = '/index.html';
 const OFFLINE_URL = '/offline.html';
+/** Per locale: { app: { name }, notices: the dictionaries' `notices` texts }. */
+const PUSH_TEXTS = /* __SW_PUSH_TEXTS__ */ {};
+const FALLBACK_LOCALE = 'en-US';
+const NOTIFICATION_ICON = '/icons/icon-192.png';
+const NOTIFICATION_BADGE = '/icons/icon-48.png';
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
@@ -146,3 +155,89 @@ self.addEventListener('fetch', (event) => {
     event.respondWith(shellFirst(event));
   }
 });
+
+function lookup(tree, key) {
+  let node = tree;
+  for (const part of key.split('.')) {
+    if (!node || typeof node !== 'object') return undefined;
+    node = node[part];
+  }
+  return node;
+}
+
+/** `{{name}}` values and `_one` / `_other` plural forms, as the app's translator has them. */
+function translate(locale, tree, key, values) {
+  const count = typeof values.count === 'number' ? values.count : typeof values.daysLeft === 'number' ? values.daysLeft : undefined;
+  let text = lookup(tree, key);
+  if (typeof text !== 'string' && count !== undefined) {
+    text = lookup(tree, `${key}_${new Intl.PluralRules(locale).select(count)}`) ?? lookup(tree, `${key}_other`);
+  }
+  if (typeof text !== 'string') return undefined;
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name) => (values[name] === undefined ? '' : String(values[name]))).trim();
+}
+
+/** The notification's title and body for a notice, in the locale the device subscribed with. */
+function noticeText(notice) {
+  const locale = PUSH_TEXTS[notice.locale] ? notice.locale : FALLBACK_LOCALE;
+  const texts = PUSH_TEXTS[locale] || { app: { name: '' }, notices: {} };
+  const values = { count: notice.values.daysLeft, ...notice.values };
+  const camel = notice.kind.replace(/-(\w)/g, (_, letter) => letter.toUpperCase());
+  const first = (keys) => keys.map((key) => translate(locale, texts.notices, key, values)).find((text) => text);
+  const places = [`kinds.${notice.kind}`, `kinds.${camel}`, notice.kind, camel];
+  const title = first(places.map((place) => `${place}.title`)) || first(['title']) || texts.app.name;
+  const body = first(places.flatMap((place) => [`${place}.body`, place])) || '';
+  return { title, body };
+}
+
+/** A target inside this app only: a push can never send the member elsewhere. */
+function safeTarget(target) {
+  if (typeof target !== 'string' || !target.startsWith('/') || target.startsWith('//')) return '/';
+  const url = new URL(target, self.location.origin);
+  return url.origin === self.location.origin ? url.pathname + url.search + url.hash : '/';
+}
+
+self.addEventListener('push', (event) => {
+  let notice;
+  try {
+    notice = event.data ? event.data.json() : null;
+  } catch {
+    notice = null;
+  }
+  if (!notice || typeof notice.kind !== 'string' || typeof notice.values !== 'object' || notice.values === null) return;
+  const { title, body } = noticeText(notice);
+  const target = safeTarget(notice.target);
+  event.waitUntil(
+    self.registration.showNotification(title, {
+      body,
+      icon: NOTIFICATION_ICON,
+      badge: NOTIFICATION_BADGE,
+      // One notification per notice: the same notice pushed twice replaces itself.
+      tag: `notice-${notice.id}`,
+      lang: notice.locale,
+      timestamp: Date.parse(notice.createdAt) || Date.now(),
+      data: { target, noticeId: notice.id, kind: notice.kind },
+    }),
+  );
+});
+
+/** A tap opens the notice's screen: in an open window of the app if there is one, else in a new one. */
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const target = safeTarget(event.notification.data && event.notification.data.target);
+  const url = new URL(target, self.location.origin).href;
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then(async (windows) => {
+      const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
+      if (open) {
+        const focused = await open.focus();
+        try {
+          return await (focused || open).navigate(url);
+        } catch {
+          // A window this worker does not control cannot be navigated: open the screen beside it.
+        }
+      }
+      return self.clients.openWindow(url);
+    }),
+  );
+});
+

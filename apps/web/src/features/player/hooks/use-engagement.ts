@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../../shared/i18n/i18n';
 import { signInPathFor } from '../../../shared/session/sign-in-path';
+import { requestPushOnce } from '../../../shared/push/request-push';
 import { confirm } from '../../../shared/ui/confirm/confirm-store';
 import { toast } from '../../../shared/ui/toast/toast-store';
 import { useFavoriteStatus } from '../api/favorite-status';
@@ -61,7 +62,11 @@ export function useEngagement({ episodeId, drama, userId, enabled, returnPath }:
     }
     const favorite = !favorited;
     favoriteMutation.mutate(favorite, {
-      onSuccess: () => toast.success(favorite ? t('player.favoriteAdded') : t('player.favoriteRemoved')),
+      onSuccess: () => {
+        toast.success(favorite ? t('player.favoriteAdded') : t('player.favoriteRemoved'));
+        // A member who follows a drama is the one to offer new-episode notifications to.
+        if (favorite) void requestPushOnce();
+      },
       onError: () => toast.error(t('player.favoriteFailed')),
     });
   };
