@@ -18,6 +18,7 @@ export * from './membership.js';
 export * from './points.js';
 export * from './feedback.js';
 export * from './push.js';
+export * from './notices.js';
 export * from './admin-content.js';
 export * from './console/errors.js';
 export * from './console/operators.js';
