@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { STORAGE_KEYS } from '@drama/contracts';
 import { createAccount, signInAs } from './accounts';
-import { expect, openPreferences, signInLocally, test } from './fixtures';
+import { expect, openPreferences, test } from './fixtures';
 
 const html = (page: Page) => page.locator('html');
 const stored = (page: Page, key: string) =>
@@ -83,8 +83,9 @@ test.describe('language', () => {
     await expect(html(page)).toHaveAttribute('lang', 'zh-Hant');
   });
 
-  test('the language settings page switches too', async ({ page }) => {
-    await signInLocally(page);
+  test('the language settings page switches too', async ({ page, request }) => {
+    // A real member: a signed-in start asks the server for the member's switches.
+    await signInAs(page, await createAccount(request));
     await page.goto('/settings/language');
     await page.locator('label', { has: page.getByTestId('language-en-US') }).click();
     await expect(page.getByRole('heading', { name: 'Language' })).toBeVisible();

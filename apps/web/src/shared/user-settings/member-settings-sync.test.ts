@@ -75,6 +75,12 @@ describe('a member’s switches on start', () => {
     expect(JSON.parse(storage.get(STORAGE_KEYS.userSettings) ?? 'null')).toEqual(historyOff);
   });
 
+  it('leave no key on the device for a member who never changed one', async () => {
+    get.mockResolvedValue(DEFAULT_USER_SETTINGS);
+    await pullMemberSettings();
+    expect(storage.has(STORAGE_KEYS.userSettings)).toBe(false);
+  });
+
   it('are not asked for without a session: a guest’s live on the device only', async () => {
     signAs(null);
     await pullMemberSettings();

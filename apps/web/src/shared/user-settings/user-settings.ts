@@ -101,11 +101,14 @@ export function setUserSetting([group, key]: UserSettingPath, value: boolean): U
   return writeUserSettings({ ...current, [group]: { ...current[group], [key]: value } });
 }
 
-/** Replaces all four switches on the device (the server's, at a member's start). */
+/**
+ * Replaces all four switches on the device (the server's, at a member's start). Switches that
+ * already read the same are not written again: a member who never changed one keeps no key.
+ */
 export function writeUserSettings(next: UserSettings): UserSettings {
-  readUserSettings(); // another tab may have written since: compare with what is stored now
+  const current = readUserSettings(); // another tab may have written since: compare with that
   const raw = JSON.stringify(next);
-  if (raw === cachedRaw) return cached;
+  if (raw === JSON.stringify(current)) return current;
   writeJson(STORAGE_KEYS.userSettings, next);
   cached = next;
   cachedRaw = raw;
