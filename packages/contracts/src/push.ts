@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ok } from './envelope.js';
 import { localeSchema } from './locale-schemas.js';
+import { noticeKindSchema } from './notices.js';
 
 /**
  * Web Push (issue 25): a member's device subscribes with the push service its browser uses and
@@ -56,9 +57,6 @@ export const pushKeyResponseSchema = ok(z.object({ publicKey: z.string() }));
 export const pushSubscribeResponseSchema = ok(z.object({ subscribed: z.literal(true) }));
 export const pushUnsubscribeResponseSchema = ok(z.object({ removed: z.boolean() }));
 
-/** The kinds of notice a push carries (the notices module's kinds). */
-export const PUSH_NOTICE_KINDS = ['new-episode', 'feedback-reply', 'vip-ending', 'order-result', 'redeem-result'] as const;
-
 /**
  * What a push message holds: codes and values, no prose. The service worker writes the
  * notification in the device's language from the web app's dictionaries (notices.* keys) and
@@ -67,7 +65,7 @@ export const PUSH_NOTICE_KINDS = ['new-episode', 'feedback-reply', 'vip-ending',
 export const pushPayloadSchema = z.object({
   v: z.literal(1),
   id: z.int(),
-  kind: z.string(),
+  kind: noticeKindSchema,
   values: z.record(z.string(), z.union([z.string(), z.number()])),
   /** The app path the notice is about, e.g. /player/12?episode=340. */
   target: z.string().startsWith('/'),

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   apiPaths,
+  type NoticeKind,
   pushKeyResponseSchema,
   pushPayloadSchema,
   pushSubscribeResponseSchema,
@@ -35,7 +36,7 @@ async function rowsAt(endpoint: string) {
 }
 
 let noticeId = 1000;
-function notice(userId: number, kind: string, values: NewNotice['values']): NewNotice {
+function notice(userId: number, kind: NoticeKind, values: NewNotice['values']): NewNotice {
   return { id: ++noticeId, userId, kind, values, createdAt: new Date('2026-11-28T08:00:00Z') };
 }
 

@@ -1,5 +1,5 @@
 import { createECDH } from 'node:crypto';
-import { type Locale, type PushPayload, type PushSubscribe } from '@drama/contracts';
+import { type Locale, noticeTarget, type PushPayload, type PushSubscribe } from '@drama/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import webpush, { type Urgency } from 'web-push';
 import { AppError } from '../../platform/errors.js';
@@ -7,7 +7,6 @@ import type { AppContext } from '../../platform/context.js';
 import * as queries from './queries.js';
 import type { SubscriptionRow } from './queries.js';
 import type { NewNotice, NoticeSink } from './sink.js';
-import { fallbackTarget } from './targets.js';
 import { vapidKeys } from './vapid-keys.js';
 
 /** How many pushes are in flight at once: a publish to thousands of members must not open thousands of sockets. */
@@ -60,11 +59,6 @@ function isP256Point(base64url: string): boolean {
   }
 }
 
-export interface PushServiceOptions {
-  /** The app path a notice opens (the notices module's); default `fallbackTarget`. */
-  targetOf?: (notice: NewNotice) => string;
-}
-
 /**
  * Members' Web Push: keeps their devices' subscriptions and, as a sink of the notices module,
  * sends each new notice to every device of its member. A push carries the notice's kind,
@@ -76,24 +70,16 @@ export class PushService implements NoticeSink {
   private readonly privateKey: string;
   private readonly subject: string;
   private readonly allowLoopback: boolean;
-  private targetOf: (notice: NewNotice) => string;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly log: FastifyBaseLogger,
-    options: PushServiceOptions = {},
   ) {
     const keys = vapidKeys(ctx.config);
     this.publicKey = keys.publicKey;
     this.privateKey = keys.privateKey;
     this.subject = ctx.config.VAPID_SUBJECT;
     this.allowLoopback = ctx.config.PUSH_ALLOW_LOOPBACK ?? ctx.config.NODE_ENV !== 'production';
-    this.targetOf = options.targetOf ?? fallbackTarget;
-  }
-
-  /** Lets the notices module give its own target function once both are built. */
-  useTargets(targetOf: (notice: NewNotice) => string): void {
-    this.targetOf = targetOf;
   }
 
   async subscribe(userId: number, body: PushSubscribe): Promise<{ subscribed: true }> {
@@ -146,7 +132,7 @@ export class PushService implements NoticeSink {
       id: notice.id,
       kind: notice.kind,
       values: notice.values,
-      target: this.targetOf(notice),
+      target: noticeTarget(notice.kind, notice.values),
       locale,
       createdAt: notice.createdAt.toISOString(),
     };
