@@ -39,6 +39,8 @@ import { mediaJob } from './modules/episodes/media-job.js';
 import { EpisodeConsoleService } from './modules/episodes/service.js';
 import { exploreRoutes } from './modules/explore/routes.js';
 import { ExploreService } from './modules/explore/service.js';
+import { recommendationRoutes } from './modules/recommendations/routes.js';
+import { RecommendationService } from './modules/recommendations/service.js';
 import { memberSettingsRoutes } from './modules/member-settings/routes.js';
 import { pushRoutes } from './modules/push/routes.js';
 import { PushService } from './modules/push/service.js';
@@ -259,7 +261,11 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const vitals = new VitalsService(ctx);
   const importer = new DramaImportService(ctx, catalogue, ctx.clock);
   const search = new SearchService(ctx);
-  const explore = new ExploreService(ctx, catalogue);
+  const recommendations = new RecommendationService(ctx);
+  await recommendations.registerJobs();
+  // What a member watches, likes or favourites refreshes their "For you" list shortly after.
+  watchRecords.onActivity = likes.onActivity = favorites.onActivity = (userId) => recommendations.touch(userId);
+  const explore = new ExploreService(ctx, catalogue, (userId) => recommendations.rankedIds(userId));
   const points = new PointsService(ctx);
   const tasks = new TaskService(ctx, catalogue, settings);
   const mall = new MallService(ctx);
@@ -325,7 +331,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await scope.register(adminContentRoutes({ settings, feedback, importer }, adminAccess), { prefix: '/admin' });
       await scope.register(searchRoutes(search));
       await scope.register(searchAdminRoutes(search, adminAccess), { prefix: '/admin' });
-      await scope.register(exploreRoutes(explore));
+      await scope.register(exploreRoutes(ctx, explore));
+      await scope.register(recommendationRoutes(ctx, recommendations));
       await scope.register(pointsRoutes(ctx, points));
       await scope.register(taskRoutes(ctx, tasks));
       await scope.register(mallRoutes(ctx, mall));

@@ -14,6 +14,7 @@ export * from './routes.js';
 export * from './auth.js';
 export * from './engagement.js';
 export * from './discovery.js';
+export * from './recommendations.js';
 export * from './membership.js';
 export * from './points.js';
 export * from './feedback.js';

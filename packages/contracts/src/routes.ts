@@ -55,6 +55,7 @@ export const apiPaths = {
   search: () => '/client/search',
   hotSearches: () => '/client/search/hot',
   explore: () => '/client/explore',
+  forYou: () => '/client/recommendations',
   plans: () => '/client/membership/plans',
   paymentChannels: () => '/client/payments/channels',
   orders: () => '/client/orders',

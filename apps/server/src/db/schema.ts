@@ -693,3 +693,28 @@ export interface PushSubscriptionsTable {
 export interface Database {
   push_subscriptions: PushSubscriptionsTable;
 }
+
+/* "For you" (0027): co-watched dramas and members' ranked dramas, both written by the recommendations job. */
+
+export interface DramaCoWatchTable {
+  drama_id: number;
+  other_drama_id: number;
+  members: number;
+  share: number;
+  rank: number;
+  computed_at: CreatedAt;
+}
+
+export interface MemberRecommendationsTable {
+  user_id: number;
+  drama_id: number;
+  score: number;
+  rank: number;
+  because_drama_id: number | null;
+  computed_at: CreatedAt;
+}
+
+export interface Database {
+  drama_co_watch: DramaCoWatchTable;
+  member_recommendations: MemberRecommendationsTable;
+}

@@ -4,8 +4,12 @@ import { requestLocale } from './locale.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Cache this GET's serialised 200 answer per URL and locale (public, viewer-independent data only). */
-    responseCache?: boolean;
+    /**
+     * Cache this GET's serialised 200 answer per URL and locale (public, viewer-independent data
+     * only). `'guests'`: only requests without an Authorization header are cached or answered from
+     * the cache, for routes whose answer to a member is their own (a personalised list).
+     */
+    responseCache?: boolean | 'guests';
   }
 }
 
@@ -50,7 +54,7 @@ export class ResponseCache {
 
   register(app: FastifyInstance): void {
     app.addHook('onRequest', async (request, reply) => {
-      if (request.method !== 'GET' || !request.routeOptions.config.responseCache) return;
+      if (request.method !== 'GET' || !cacheable(request)) return;
       const entry = this.answer(key(request));
       if (entry !== undefined) {
         reply.type('application/json; charset=utf-8').header('x-cache', 'hit');
@@ -60,7 +64,7 @@ export class ResponseCache {
     app.addHook('onSend', async (request, reply, payload) => {
       if (
         request.method === 'GET' &&
-        request.routeOptions.config.responseCache &&
+        cacheable(request) &&
         reply.statusCode === 200 &&
         typeof payload === 'string' &&
         reply.getHeader('x-cache') !== 'hit'
@@ -75,7 +79,7 @@ export class ResponseCache {
   /** The entry's bytes in the encoding the request accepts, with the headers that say so. */
   private encodeFor(request: FastifyRequest, reply: FastifyReply, entry: Entry): Buffer {
     // Caches between here and the client must key on both, as this cache does.
-    reply.header('vary', 'Accept-Encoding, Accept-Language');
+    reply.header('vary', request.routeOptions.config.responseCache === 'guests' ? 'Accept-Encoding, Accept-Language, Authorization' : 'Accept-Encoding, Accept-Language');
     const encoding = entry.payload.length >= MIN_COMPRESSED_BYTES ? chooseEncoding(request.headers['accept-encoding']) : null;
     if (!encoding) return entry.payload;
     let encoded = entry.encoded[encoding];
@@ -119,6 +123,11 @@ export class ResponseCache {
   clear(): void {
     this.entries.clear();
   }
+}
+
+function cacheable(request: FastifyRequest): boolean {
+  const rule = request.routeOptions.config.responseCache;
+  return rule === true || (rule === 'guests' && request.headers.authorization === undefined);
 }
 
 function key(request: FastifyRequest): string {

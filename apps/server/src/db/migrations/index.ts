@@ -22,6 +22,7 @@ import * as reconciliation from './0022-reconciliation.js';
 import * as analyticsRefunds from './0023-analytics-refunds.js';
 import * as memberSettings from './0024-member-settings.js';
 import * as pushSubscriptions from './0026-push-subscriptions.js';
+import * as recommendations from './0027-recommendations.js';
 
 /** Numbered migrations in the order they apply. Append; never edit one that has shipped. */
 export const migrations: ReadonlyArray<{ name: string; statements: readonly string[] }> = [
@@ -49,4 +50,5 @@ export const migrations: ReadonlyArray<{ name: string; statements: readonly stri
   { name: '0023-analytics-refunds', statements: analyticsRefunds.statements },
   { name: '0024-member-settings', statements: memberSettings.statements },
   { name: '0026-push-subscriptions', statements: pushSubscriptions.statements },
+  { name: '0027-recommendations', statements: recommendations.statements },
 ];

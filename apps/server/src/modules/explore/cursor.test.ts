@@ -40,3 +40,34 @@ describe('explore cursor', () => {
     }
   });
 });
+
+describe('explore cursor, personalised', () => {
+  const ids = fc.uniqueArray(fc.integer({ min: 1, max: 2_147_483_647 }), { minLength: 1, maxLength: 20 });
+
+  it('round-trips the personal phase and the popular phase with what it leaves out', () => {
+    fc.assert(
+      fc.property(ids, fc.double({ min: 0, max: 1e6, noNaN: true }), fc.integer({ min: 1, max: 2_147_483_647 }), (served, score, id) => {
+        expect(decodeCursor(encodeCursor({ personal: true, served }))).toEqual({ personal: true, served });
+        const startedAt = 1_800_000_000_000;
+        expect(decodeCursor(encodeCursor({ score, id, startedAt, exclude: served }))).toEqual({ score: score + 0, id, startedAt, exclude: served });
+      }),
+    );
+  });
+
+  it('gives guests exactly the three-part cursor', () => {
+    const text = encodeCursor({ score: 1.5, id: 3, startedAt: 1_800_000_000_000, exclude: [] });
+    expect(JSON.parse(Buffer.from(text, 'base64url').toString())).toEqual([1.5, 3, 1_800_000_000_000]);
+  });
+
+  const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  it.each([
+    ['a repeated served drama', b64(['p', [4, 4]])],
+    ['too many served dramas', b64(['p', Array.from({ length: 21 }, (_, index) => index + 1)])],
+    ['a served id that is not one', b64(['p', [0]])],
+    ['another phase letter', b64(['q', [1]])],
+    ['an empty exclusion', b64([1, 2, 1_800_000_000_000, []])],
+    ['an exclusion that is not a list', b64([1, 2, 1_800_000_000_000, 5])],
+  ])('refuses %s', (_, text) => {
+    expect(() => decodeCursor(text)).toThrow(AppError);
+  });
+});

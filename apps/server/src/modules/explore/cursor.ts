@@ -1,15 +1,32 @@
 import { AppError } from '../../platform/errors.js';
 
 /**
- * Where an explore scroll stands: the (score, id) of the last drama served, and when the scroll
- * began (`startedAt`, epoch ms, the database's clock), which later pages need to never serve a
- * drama twice (queries.ts). Opaque to the client: base64url of a small JSON array.
+ * Where a scroll of the popular order stands: the (score, id) of the last drama served, and when
+ * that order began (`startedAt`, epoch ms, the database's clock), which later pages need to
+ * never serve a drama twice (queries.ts). `exclude` is there only when a personalised scroll came
+ * before: the dramas it served, which the popular order then leaves out.
  */
-export interface ExploreCursor {
+export interface PopularCursor {
   score: number;
   id: number;
   startedAt: number;
+  exclude?: number[];
 }
+
+/**
+ * Where the personalised start of a member's scroll stands: the dramas of their list it served
+ * (PERSONAL_FEED_SIZE at most). Later pages serve the list's other dramas, then the popular order
+ * without these, so no drama comes twice even when the list is recomputed mid-scroll.
+ */
+export interface PersonalCursor {
+  personal: true;
+  served: number[];
+}
+
+export type ExploreCursor = PopularCursor | PersonalCursor;
+
+/** The most dramas the personalised start of one scroll serves (bounds the cursor's size). */
+export const PERSONAL_FEED_SIZE = 20;
 
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 const MAX_ID = 2_147_483_647;
@@ -17,14 +34,34 @@ const MAX_ID = 2_147_483_647;
 const EARLIEST = 946_684_800_000;
 const LATEST = 32_503_680_000_000;
 
+/**
+ * Opaque to the client: base64url of a small JSON array, `[score, id, startedAt]` (exactly the
+ * guests' cursor), `[score, id, startedAt, [excluded ids]]`, or `["p", [served ids]]`.
+ */
 export function encodeCursor(cursor: ExploreCursor): string {
-  return Buffer.from(JSON.stringify([cursor.score, cursor.id, cursor.startedAt])).toString('base64url');
+  const array =
+    'personal' in cursor
+      ? ['p', cursor.served]
+      : cursor.exclude && cursor.exclude.length > 0
+        ? [cursor.score, cursor.id, cursor.startedAt, cursor.exclude]
+        : [cursor.score, cursor.id, cursor.startedAt];
+  return Buffer.from(JSON.stringify(array)).toString('base64url');
 }
 
 function malformed(): AppError {
   return new AppError('VALIDATION_FAILED', 'The cursor is not one this feed gave out', [
     { in: 'querystring', path: 'cursor', message: 'malformed cursor' },
   ]);
+}
+
+function isId(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_ID;
+}
+
+function ids(value: unknown): number[] {
+  if (!Array.isArray(value) || value.length > PERSONAL_FEED_SIZE || !value.every(isId)) throw malformed();
+  if (new Set(value).size !== value.length) throw malformed();
+  return value;
 }
 
 /** The cursor, or 400 VALIDATION_FAILED for anything this server did not make. */
@@ -36,12 +73,19 @@ export function decodeCursor(text: string): ExploreCursor {
   } catch {
     throw malformed();
   }
-  if (!Array.isArray(parsed) || parsed.length !== 3) throw malformed();
-  const [score, id, startedAt] = parsed as unknown[];
+  if (!Array.isArray(parsed)) throw malformed();
+  if (parsed.length === 2 && parsed[0] === 'p') return { personal: true, served: ids(parsed[1]) };
+  if (parsed.length !== 3 && parsed.length !== 4) throw malformed();
+  const [score, id, startedAt, exclude] = parsed as unknown[];
   if (typeof score !== 'number' || !Number.isFinite(score)) throw malformed();
-  if (typeof id !== 'number' || !Number.isInteger(id) || id < 1 || id > MAX_ID) throw malformed();
+  if (!isId(id)) throw malformed();
   if (typeof startedAt !== 'number' || !Number.isInteger(startedAt) || startedAt < EARLIEST || startedAt > LATEST) {
     throw malformed();
+  }
+  if (parsed.length === 4) {
+    const excluded = ids(exclude);
+    if (excluded.length === 0) throw malformed();
+    return { score, id, startedAt, exclude: excluded };
   }
   return { score, id, startedAt };
 }

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { LocalizedText } from '@drama/contracts';
 import { DRAMA_RECORD_COLUMNS, type DramaRecord, type EpisodeRecord } from '../catalogue/queries.js';
-import type { ExploreCursor } from './cursor.js';
+import type { PopularCursor } from './cursor.js';
 
 /**
  * How long a change that lowers a score may take between its trigger and its commit. A drop
@@ -34,8 +34,21 @@ export interface ExploreRow extends DramaRecord {
  * drops stamped shortly before the scroll began are left out too (DROP_COMMIT_MARGIN_MS).
  * A drama that rises past the cursor mid-scroll is not shown in that scroll; the next one has it.
  */
-export function explorePageQuery(db: Db, cursor: ExploreCursor | null, limit: number) {
-  let query = db
+export function explorePageQuery(db: Db, cursor: PopularCursor | null, limit: number, exclude: readonly number[] = []) {
+  let query = playableDramas(db);
+  if (exclude.length > 0) query = query.where('d.id', 'not in', exclude);
+  if (cursor) {
+    const droppedBefore = new Date(cursor.startedAt - DROP_COMMIT_MARGIN_MS);
+    query = query
+      .where(sql<boolean>`(d.explore_score, d.id) < (${cursor.score}::double precision, ${cursor.id}::integer)`)
+      .where((eb) => eb.or([eb('d.explore_dropped_at', 'is', null), eb('d.explore_dropped_at', '<', droppedBefore)]));
+  }
+  return query.orderBy('d.explore_score', 'desc').orderBy('d.id', 'desc').limit(limit);
+}
+
+/** Published dramas with a free episode ready, each with its tags and that episode: what a feed item shows. */
+function playableDramas(db: Db) {
+  return db
     .selectFrom('dramas as d')
     .leftJoin('categories as c', 'c.id', 'd.category_id')
     .innerJoinLateral(
@@ -69,16 +82,20 @@ export function explorePageQuery(db: Db, cursor: ExploreCursor | null, limit: nu
         .as('tags'),
     ])
     .where('d.status', '=', 'published');
-  if (cursor) {
-    const droppedBefore = new Date(cursor.startedAt - DROP_COMMIT_MARGIN_MS);
-    query = query
-      .where(sql<boolean>`(d.explore_score, d.id) < (${cursor.score}::double precision, ${cursor.id}::integer)`)
-      .where((eb) => eb.or([eb('d.explore_dropped_at', 'is', null), eb('d.explore_dropped_at', '<', droppedBefore)]));
-  }
-  return query.orderBy('d.explore_score', 'desc').orderBy('d.id', 'desc').limit(limit);
 }
 
-export async function findExplorePage(db: Db, cursor: ExploreCursor | null, limit: number): Promise<ExploreRow[]> {
-  const rows = await explorePageQuery(db, cursor, limit).execute();
+/**
+ * A page of the popular order after the cursor, leaving out `exclude` (the dramas a personalised
+ * scroll served before it reached the popular order).
+ */
+export async function findExplorePage(db: Db, cursor: PopularCursor | null, limit: number, exclude: readonly number[] = []): Promise<ExploreRow[]> {
+  const rows = await explorePageQuery(db, cursor, limit, exclude).execute();
+  return rows.map((row) => ({ ...row, read_at: Number(row.read_at) }));
+}
+
+/** These dramas as feed rows, in no particular order; those not playable (or gone) are missing. */
+export async function findExploreDramas(db: Db, ids: readonly number[]): Promise<ExploreRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await playableDramas(db).where('d.id', 'in', ids).execute();
   return rows.map((row) => ({ ...row, read_at: Number(row.read_at) }));
 }

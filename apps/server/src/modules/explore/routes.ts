@@ -1,25 +1,28 @@
-import { errorEnvelopeSchema, exploreQuerySchema, exploreResponseSchema } from '@drama/contracts';
+import { exploreQuerySchema, exploreResponseSchema } from '@drama/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppContext } from '../../platform/context.js';
 import { requestLocale } from '../../platform/locale.js';
+import { routeGroup } from '../../platform/route.js';
 import type { ExploreService } from './service.js';
 
-const tags = ['discovery'];
-
-export function exploreRoutes(explore: ExploreService): FastifyPluginAsyncZod {
+export function exploreRoutes(ctx: AppContext, explore: ExploreService): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      '/client/explore',
-      {
-        // Public and the same for everyone: pages are cached briefly (scores may lag 30 s).
-        config: { responseCache: true },
-        schema: {
-          tags,
-          summary: 'The explore feed: dramas by recency and popularity, each with its first episode ready to play',
-          querystring: exploreQuerySchema,
-          response: { 200: exploreResponseSchema, 400: errorEnvelopeSchema },
-        },
+    const route = routeGroup(app, { tags: ['discovery'], errors: [400], auth: ctx.auth });
+
+    route({
+      method: 'GET',
+      url: '/client/explore',
+      access: 'guest-or-member',
+      // Guests' pages are the same for every guest: cached briefly (scores may lag 30 s). A
+      // member's may be their own (personalised), so requests with a token are never cached.
+      config: { responseCache: 'guests' },
+      summary: 'The explore feed: dramas by recency and popularity (a member’s “For you” dramas first when personalised), each with its first episode ready to play',
+      querystring: exploreQuerySchema,
+      response: exploreResponseSchema,
+      handler: async (viewer, request, reply) => {
+        if (request.headers.authorization !== undefined) reply.header('cache-control', 'private, no-store');
+        return explore.page(request.query, requestLocale(request), viewer);
       },
-      async (request) => ({ success: true as const, data: await explore.page(request.query, requestLocale(request)) }),
-    );
+    });
   };
 }

@@ -1,41 +1,96 @@
 import type { ExploreItem, Locale } from '@drama/contracts';
+import type { Viewer } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { presentDrama } from '../catalogue/presenters.js';
 import type { CatalogueService } from '../catalogue/service.js';
-import { decodeCursor, encodeCursor, type ExploreCursor } from './cursor.js';
+import { decodeCursor, encodeCursor, type ExploreCursor, PERSONAL_FEED_SIZE, type PopularCursor } from './cursor.js';
 import * as queries from './queries.js';
+
+/** A member's ranked dramas, best first (empty when they turned personalisation off or have no signal). */
+export type RankedList = (userId: number) => Promise<number[]>;
 
 /**
  * The explore feed: dramas ranked by a mix of recency and popularity (explore_score, kept by a
  * trigger), each with its first free episode ready to play (at the address /play gives), paged
  * by an opaque cursor.
+ *
+ * For a member with personalisation on and a "For you" list, a scroll begins with that list (up
+ * to PERSONAL_FEED_SIZE dramas, by rank), then goes on in the popular order without the dramas
+ * it served; the cursor says which phase it is in and what the personal phase served, so no
+ * drama comes twice. For everyone else the feed, and its cursors, are the popular order alone.
  */
 export class ExploreService {
   constructor(
     private readonly ctx: AppContext,
     private readonly catalogue: CatalogueService,
+    private readonly rankedList: RankedList = async () => [],
   ) {}
 
   async page(
     query: { cursor?: string | undefined; limit: number },
     locale: Locale,
+    viewer: Viewer | null = null,
   ): Promise<{ items: ExploreItem[]; nextCursor: string | null }> {
     const cursor = query.cursor === undefined ? null : decodeCursor(query.cursor);
+    if (cursor !== null && 'personal' in cursor) return this.personalPage(cursor.served, query.limit, locale, viewer);
+    if (cursor === null && viewer) {
+      const list = await this.rankedList(viewer.id);
+      if (list.length > 0) return this.personalPage([], query.limit, locale, viewer, list);
+    }
+    return this.popularPage(cursor, query.limit, locale, []);
+  }
+
+  /** The popular order after `cursor`, without `exclude`. */
+  private async popularPage(cursor: PopularCursor | null, limit: number, locale: Locale, exclude: number[]) {
+    const excluded = cursor?.exclude ?? exclude;
     // One more than asked tells whether another page exists.
-    const rows = await queries.findExplorePage(this.ctx.db, cursor, query.limit + 1);
-    const page = rows.slice(0, query.limit);
-    const base = this.ctx.config.MEDIA_BASE_URL;
-    const items = page.map(
-      (row): ExploreItem => ({
-        drama: presentDrama(row, row.tags.map((tag) => ({ ...tag, drama_id: row.id })), locale, base),
-        episode: { ...this.catalogue.playInfo(row.episode), durationSeconds: row.episode.duration_seconds },
-      }),
-    );
+    const rows = await queries.findExplorePage(this.ctx.db, cursor, limit + 1, excluded);
+    const page = rows.slice(0, limit);
     const last = page[page.length - 1];
-    const next: ExploreCursor | null =
-      rows.length > query.limit && last
-        ? { score: last.explore_score, id: last.id, startedAt: cursor?.startedAt ?? last.read_at }
+    const next: PopularCursor | null =
+      rows.length > limit && last
+        ? { score: last.explore_score, id: last.id, startedAt: cursor?.startedAt ?? last.read_at, ...(excluded.length > 0 ? { exclude: excluded } : {}) }
         : null;
-    return { items, nextCursor: next ? encodeCursor(next) : null };
+    return { items: page.map((row) => this.present(row, locale)), nextCursor: next ? encodeCursor(next) : null };
+  }
+
+  /**
+   * The member's list by rank without what this scroll already served; when it runs out (or
+   * reaches PERSONAL_FEED_SIZE) the page is filled from the start of the popular order without
+   * everything served, and the cursor moves to that order.
+   */
+  private async personalPage(served: number[], limit: number, locale: Locale, viewer: Viewer | null, known?: number[]) {
+    const list = known ?? (viewer ? await this.rankedList(viewer.id) : []);
+    const room = Math.max(0, PERSONAL_FEED_SIZE - served.length);
+    const wanted = list.filter((id) => !served.includes(id)).slice(0, room);
+    const found = new Map((await queries.findExploreDramas(this.ctx.db, wanted)).map((row) => [row.id, row]));
+    const rows = wanted.flatMap((id) => found.get(id) ?? []);
+    const page = rows.slice(0, limit);
+    const nowServed = [...served, ...page.map((row) => row.id)];
+    const items = page.map((row) => this.present(row, locale));
+    if (rows.length > limit) return { items, nextCursor: encodeCursor({ personal: true, served: nowServed }) };
+    // The personal phase is over: the rest of this page, and what follows, is the popular order.
+    const rest = limit - page.length;
+    const popular = await queries.findExplorePage(this.ctx.db, null, rest + 1, nowServed);
+    if (rest === 0) {
+      return { items, nextCursor: popular.length > 0 ? encodeCursor({ personal: true, served: nowServed }) : null };
+    }
+    const filled = popular.slice(0, rest);
+    const last = filled[filled.length - 1];
+    const next: PopularCursor | null =
+      popular.length > rest && last ? { score: last.explore_score, id: last.id, startedAt: last.read_at, exclude: nowServed } : null;
+    return {
+      items: [...items, ...filled.map((row) => this.present(row, locale))],
+      nextCursor: next ? encodeCursor(next) : null,
+    };
+  }
+
+  private present(row: queries.ExploreRow, locale: Locale): ExploreItem {
+    return {
+      drama: presentDrama(row, row.tags.map((tag) => ({ ...tag, drama_id: row.id })), locale, this.ctx.config.MEDIA_BASE_URL),
+      episode: { ...this.catalogue.playInfo(row.episode), durationSeconds: row.episode.duration_seconds },
+    };
   }
 }
+
+export type { ExploreCursor };

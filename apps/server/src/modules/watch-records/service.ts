@@ -20,6 +20,9 @@ import * as queries from './queries.js';
  * own action) and can still be listed or removed.
  */
 export class WatchRecordService {
+  /** Told of a member's change that may move their "For you" list (app.ts wires it). */
+  onActivity: (userId: number) => void = () => {};
+
   constructor(
     private readonly ctx: AppContext,
     private readonly catalogue: CatalogueService,
@@ -72,6 +75,7 @@ export class WatchRecordService {
       now,
       dayStart: startOfDay(now, this.ctx.config.APP_TIMEZONE),
     });
+    this.onActivity(viewer.id);
   }
 
   /** Where the member is: clamped to the episode's length. */

@@ -73,7 +73,7 @@ export class JobQueue {
   async send(
     name: string,
     data: object,
-    options: { startAfterSeconds?: number; within?: Transaction<Database> } = {},
+    options: { startAfterSeconds?: number; within?: Transaction<Database>; singletonKey?: string; singletonSeconds?: number } = {},
   ): Promise<string | null> {
     const definition = this.definitions.get(name);
     const within = options.within;
@@ -81,6 +81,8 @@ export class JobQueue {
       retryLimit: definition?.retryLimit ?? 2,
       retryDelay: definition?.retryDelaySeconds ?? 5,
       ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
+      // At most one job with this key per slot of singletonSeconds: later sends in the slot are dropped (null).
+      ...(options.singletonKey ? { singletonKey: options.singletonKey, singletonSeconds: options.singletonSeconds ?? 60 } : {}),
       ...(within ? { db: { executeSql: async (text: string, values: unknown[] = []) => within.executeQuery(CompiledQuery.raw(text, values)) } } : {}),
     });
   }
