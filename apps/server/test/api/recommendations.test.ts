@@ -11,6 +11,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { refreshAll } from '../../src/modules/recommendations/job.js';
 import { refreshMember } from '../../src/modules/recommendations/queries.js';
+import { contribution, seedWeight } from '../../src/modules/recommendations/scoring.js';
 import { buildUser } from '../support/factories.js';
 import { useTestApp } from '../support/test-app.js';
 
@@ -27,10 +28,10 @@ async function scroll(limit: number, auth: Auth = {}): Promise<ExploreItem[]> {
   const served: ExploreItem[] = [];
   let cursor: string | null = null;
   for (let pages = 0; pages < 200; pages += 1) {
-    const query = new URLSearchParams({ limit: String(limit), ...(cursor ? { cursor } : {}) });
-    const response = await t.server.inject({ url: `${API_BASE}${apiPaths.explore()}?${query.toString()}`, headers: auth });
+    const query: URLSearchParams = new URLSearchParams({ limit: String(limit), ...(cursor ? { cursor } : {}) });
+    const response: { statusCode: number; body: string; json: () => unknown } = await t.server.inject({ url: `${API_BASE}${apiPaths.explore()}?${query.toString()}`, headers: auth });
     expect(response.statusCode, response.body).toBe(200);
-    const data = exploreResponseSchema.parse(response.json()).data;
+    const data: { items: ExploreItem[]; nextCursor: string | null } = exploreResponseSchema.parse(response.json()).data;
     served.push(...data.items);
     cursor = data.nextCursor;
     if (cursor === null) return served;
@@ -179,6 +180,38 @@ describe('For you', () => {
     expect(ids(list.items.filter((item) => item.because !== null))).not.toContain(finished.id);
   });
 
+  it('scores in SQL exactly as the documented rule (scoring.ts) says', async () => {
+    const { a } = await twoCategories();
+    const member = await buildUser(t.database.db, t.ctx.tokens);
+    const seed = a.dramas[0]!;
+    await watch(member.auth, seed.id);
+    await refreshMember(t.database.db, member.user.id);
+    const db = t.database.db;
+    const dramas = await db.selectFrom('dramas').select(['id', 'category_id', 'episode_count']).execute();
+    const tags = await db.selectFrom('drama_tags').select(['drama_id', 'tag_id']).execute();
+    const tagsOf = (id: number) => tags.filter((row) => row.drama_id === id).map((row) => row.tag_id);
+    const seedRow = dramas.find((row) => row.id === seed.id)!;
+    const weight = seedWeight({ reached: 1 / seedRow.episode_count, liked: false, favorited: false });
+    const coWatch = await db.selectFrom('drama_co_watch').select(['other_drama_id', 'share']).where('drama_id', '=', seed.id).execute();
+    const rows = await db.selectFrom('member_recommendations').select(['drama_id', 'score', 'because_drama_id']).where('user_id', '=', member.user.id).execute();
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      const drama = dramas.find((candidate) => candidate.id === row.drama_id)!;
+      const own = tagsOf(drama.id);
+      const expected = contribution(
+        {
+          weight,
+          sameCategory: drama.category_id !== null && drama.category_id === seedRow.category_id,
+          tagShare: own.length === 0 ? 0 : own.filter((tag) => tagsOf(seed.id).includes(tag)).length / own.length,
+          coWatchShare: coWatch.find((pair) => pair.other_drama_id === drama.id)?.share ?? 0,
+        },
+        weight,
+      );
+      expect(row.score).toBeCloseTo(expected, 9);
+      expect(row.because_drama_id).toBe(seed.id);
+    }
+  });
+
   it('gives the same rows computed twice', async () => {
     await refreshAll(t.ctx);
     const once = await recommendationRows();
@@ -257,9 +290,9 @@ describe('the explore feed, personalised', () => {
             await refreshMember(t.database.db, member.user.id);
           }
           const limit = limits[page % limits.length]!;
-          const query = new URLSearchParams({ limit: String(limit), ...(cursor ? { cursor } : {}) });
-          const response = await t.server.inject({ url: `${API_BASE}${apiPaths.explore()}?${query.toString()}`, headers: member.auth });
-          const data = exploreResponseSchema.parse(response.json()).data;
+          const query: URLSearchParams = new URLSearchParams({ limit: String(limit), ...(cursor ? { cursor } : {}) });
+          const response: { json: () => unknown } = await t.server.inject({ url: `${API_BASE}${apiPaths.explore()}?${query.toString()}`, headers: member.auth });
+          const data: { items: ExploreItem[]; nextCursor: string | null } = exploreResponseSchema.parse(response.json()).data;
           served.push(...ids(data.items));
           cursor = data.nextCursor;
           if (cursor === null) break;

@@ -130,3 +130,9 @@ export async function findMemberList(db: Db, userId: number) {
     .orderBy('r.rank')
     .execute();
 }
+
+/** Every drama the member has a watch record of. */
+export async function watchedDramaIds(db: Db, userId: number): Promise<number[]> {
+  const rows = await db.selectFrom('watch_records').select('drama_id').where('user_id', '=', userId).execute();
+  return rows.map((row) => row.drama_id);
+}

@@ -38,7 +38,7 @@ export class RecommendationService {
 
   /**
    * Home's row: the member's list by rank (each with its "because"), filled up from the popular
-   * order when short; the popular order alone, with no "because", for guests, members with the
+   * order (without what they watched) when short; the popular order alone, with no "because", for guests, members with the
    * switch off and members with no list.
    */
   async forYou(viewer: Viewer | null, limit: number, locale: Locale): Promise<ForYou> {
@@ -48,8 +48,9 @@ export class RecommendationService {
       const drama = found.get(row.drama_id);
       return drama ? [{ drama, because: row.because_drama_id }] : [];
     }).slice(0, limit);
-    const popular =
-      mine.length < limit ? await explore.findExplorePage(this.ctx.db, null, limit - mine.length, mine.map((item) => item.drama.id)) : [];
+    // A personal row is filled up with popular dramas the member has not watched yet.
+    const skip = mine.length > 0 && viewer ? [...mine.map((item) => item.drama.id), ...(await queries.watchedDramaIds(this.ctx.db, viewer.id))] : [];
+    const popular = mine.length < limit ? await explore.findExplorePage(this.ctx.db, null, limit - mine.length, skip) : [];
     const becauseIds = [...new Set(mine.flatMap((item) => (item.because === null ? [] : [item.because])))];
     const titles = new Map(
       becauseIds.length === 0
