@@ -44,6 +44,9 @@ import { RecommendationService } from './modules/recommendations/service.js';
 import { memberSettingsRoutes } from './modules/member-settings/routes.js';
 import { pushRoutes } from './modules/push/routes.js';
 import { PushService } from './modules/push/service.js';
+import { noticeRoutes } from './modules/notices/routes.js';
+import { NoticeService } from './modules/notices/service.js';
+import { VIP_ENDING_CRON, VIP_ENDING_JOB, vipEndingJob } from './modules/notices/job.js';
 import { MemberSettingsService } from './modules/member-settings/service.js';
 import { favoriteRoutes } from './modules/favorites/routes.js';
 import { FavoriteService } from './modules/favorites/service.js';
@@ -253,6 +256,10 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const likes = new LikeService(ctx, catalogue);
   const favorites = new FavoriteService(ctx, catalogue);
   const memberSettings = new MemberSettingsService(ctx);
+  // Made before the modules whose changes make notices; they find it through ctx (notices/service.ts).
+  const notices = new NoticeService(ctx, server.log);
+  await ctx.jobs.register(vipEndingJob(notices));
+  await ctx.jobs.schedule(VIP_ENDING_JOB, VIP_ENDING_CRON, { timeZone: config.APP_TIMEZONE });
   const push = new PushService(ctx, server.log);
   const watchRecords = new WatchRecordService(ctx, catalogue, memberSettings, ctx.clock);
   const feedback = new FeedbackService(ctx, ctx.clock);
@@ -319,6 +326,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await scope.register(userRoutes(ctx, accounts.users));
       await scope.register(memberSettingsRoutes(ctx, memberSettings));
       await scope.register(pushRoutes(ctx, push));
+      await scope.register(noticeRoutes(ctx, notices));
       await scope.register(adminRoutes(admin, adminAccess), { prefix: '/admin' });
       await scope.register(operatorAdminRoutes(new OperatorBootstrap(ctx, operators), adminAccess), { prefix: '/admin' });
       await scope.register(likeRoutes(ctx, likes));

@@ -677,6 +677,22 @@ export interface Database {
   member_settings: MemberSettingsTable;
 }
 
+/* Members' notices (0025): a kind code and its values, read or not. */
+
+export interface NoticesTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: string;
+  data: Json<Record<string, string | number>>;
+  dedupe_key: string | null;
+  read_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+export interface Database {
+  notices: NoticesTable;
+}
+
 /* Members' Web Push subscriptions (0026): one row per device. */
 
 export interface PushSubscriptionsTable {

@@ -177,6 +177,16 @@ function pushDevice() {
   };
 }
 
+/** A fresh unread notice of A's (a reply to A's feedback); its id. */
+async function noticeOfA(): Promise<number> {
+  const row = await t.database.db
+    .insertInto('notices')
+    .values({ user_id: a.id, kind: 'feedback-reply', data: JSON.stringify({ feedbackId: owned.feedbackId }) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 /** A list: B asking for A's by A's id still gets B's own, without A's item. */
 function ownListOnly(url: string, ownedId: () => number): RouteCase {
   return {
@@ -260,6 +270,39 @@ const MEMBER_ROUTES: Record<string, RouteCase> = {
       expect(data(await call({ method: 'DELETE', url: `${apiPaths.pushSubscriptions()}?endpoint=${encodeURIComponent(device.endpoint)}` }, b.token))).toEqual({ removed: false });
       const rows = await t.database.db.selectFrom('push_subscriptions').select('user_id').where('endpoint', '=', device.endpoint).execute();
       expect(rows).toEqual([{ user_id: a.id }]);
+    },
+  },
+  'GET /api/v1/client/notices': {
+    sample: () => ({ method: 'GET', url: apiPaths.notices() }),
+    idor: async () => {
+      const notice = await noticeOfA();
+      expect(itemIds(await call({ method: 'GET', url: `${apiPaths.notices()}?userId=${a.id}` }, b.token))).not.toContain(notice);
+    },
+  },
+  'GET /api/v1/client/notices/unread': {
+    sample: () => ({ method: 'GET', url: apiPaths.noticesUnread() }),
+    idor: async () => {
+      await noticeOfA();
+      const mine = data(await call({ method: 'GET', url: apiPaths.noticesUnread() }, b.token));
+      expect(data(await call({ method: 'GET', url: `${apiPaths.noticesUnread()}?userId=${a.id}` }, b.token))).toEqual(mine);
+    },
+  },
+  'POST /api/v1/client/notices/read-all': {
+    sample: () => ({ method: 'POST', url: apiPaths.noticesReadAll() }),
+    idor: async () => {
+      const notice = await noticeOfA();
+      data(await call({ method: 'POST', url: `${apiPaths.noticesReadAll()}?userId=${a.id}` }, b.token));
+      const row = await t.database.db.selectFrom('notices').select('read_at').where('id', '=', notice).executeTakeFirstOrThrow();
+      expect(row.read_at).toBeNull();
+    },
+  },
+  'POST /api/v1/client/notices/{id}/read': {
+    sample: () => ({ method: 'POST', url: apiPaths.noticeRead(1) }),
+    idor: async () => {
+      const notice = await noticeOfA();
+      refusedWith(await call({ method: 'POST', url: apiPaths.noticeRead(notice) }, b.token), 404, 'NOT_FOUND');
+      const row = await t.database.db.selectFrom('notices').select('read_at').where('id', '=', notice).executeTakeFirstOrThrow();
+      expect(row.read_at).toBeNull();
     },
   },
   'PATCH /api/v1/client/user/me': {

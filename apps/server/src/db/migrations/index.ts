@@ -21,6 +21,7 @@ import * as pointsConsole from './0020-points-console.js';
 import * as reconciliation from './0022-reconciliation.js';
 import * as analyticsRefunds from './0023-analytics-refunds.js';
 import * as memberSettings from './0024-member-settings.js';
+import * as notices from './0025-notices.js';
 import * as pushSubscriptions from './0026-push-subscriptions.js';
 import * as recommendations from './0027-recommendations.js';
 
@@ -49,6 +50,7 @@ export const migrations: ReadonlyArray<{ name: string; statements: readonly stri
   { name: '0022-reconciliation', statements: reconciliation.statements },
   { name: '0023-analytics-refunds', statements: analyticsRefunds.statements },
   { name: '0024-member-settings', statements: memberSettings.statements },
+  { name: '0025-notices', statements: notices.statements },
   { name: '0026-push-subscriptions', statements: pushSubscriptions.statements },
   { name: '0027-recommendations', statements: recommendations.statements },
 ];

@@ -10,6 +10,7 @@ import { storedLayout } from '../media/stored-layout.js';
 import { mediaTools } from './ffmpeg.js';
 import { UnusableMediaError } from './probe.js';
 import * as queries from './queries.js';
+import { noticesOf, transactionWithNotices } from '../notices/service.js';
 import { transcode } from './transcode.js';
 
 /** The job that turns an uploaded file into an episode's media. */
@@ -108,7 +109,7 @@ export function mediaJob(ctx: AppContext, onPublished: () => void) {
           if (index % 10 === 9) await setProgress(job.id, 90 + Math.floor((index / result.files.length) * 9));
         }
 
-        const previous = await db.transaction().execute(async (trx) => {
+        const previous = await transactionWithNotices(ctx, async (trx) => {
           const episode = await trx.selectFrom('episodes').select(['media_key', 'drama_id']).where('id', '=', job.episode_id).forUpdate().executeTakeFirst();
           const latest = await trx.selectFrom('media_jobs').select((eb) => eb.fn.max('id').as('id')).where('episode_id', '=', job.episode_id).executeTakeFirst();
           const current = latest?.id === job.id;
@@ -126,6 +127,8 @@ export function mediaJob(ctx: AppContext, onPublished: () => void) {
               .where('id', '=', job.episode_id)
               .execute();
             await queries.recountDrama(trx, episode.drama_id);
+            // A published episode whose media is now ready is one viewers can watch: its drama's favouriting members hear of it.
+            await noticesOf(ctx)?.newEpisode(trx, job.episode_id);
           }
           await trx
             .updateTable('media_jobs')

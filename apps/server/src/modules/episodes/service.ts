@@ -17,6 +17,7 @@ import { storedLayout } from '../media/stored-layout.js';
 import { isStoredMediaKey } from '../catalogue/media-urls.js';
 import { PROCESS_MEDIA_JOB, removeMedia } from './media-job.js';
 import * as queries from './queries.js';
+import { noticesOf, transactionWithNotices } from '../notices/service.js';
 import { SubtitleFormatError, toWebVtt } from './subtitles.js';
 
 type EpisodeRow = Awaited<ReturnType<typeof queries.findEpisodes>>[number];
@@ -190,7 +191,7 @@ export class EpisodeConsoleService {
   }
 
   async setStatus(actor: Actor, episodeId: number, status: 'published' | 'unpublished'): Promise<ConsoleEpisode> {
-    await this.ctx.db.transaction().execute(async (trx) => {
+    await transactionWithNotices(this.ctx, async (trx) => {
       const episode = await queries.findEpisode(trx, episodeId);
       if (!episode) throw new AppError('EPISODE_NOT_FOUND', `Episode ${episodeId} not found`);
       await trx.updateTable('episodes').set({ status, updated_at: new Date() }).where('id', '=', episodeId).execute();
@@ -202,6 +203,8 @@ export class EpisodeConsoleService {
         before: { status: episode.status },
         after: { status },
       });
+      // Members who favourited the drama hear of an episode they can now watch (one whose media is still processing: when it is ready).
+      if (status === 'published') await noticesOf(this.ctx)?.newEpisode(trx, episodeId);
     });
     this.onChange();
     return this.get(episodeId);

@@ -14,6 +14,7 @@ import type { Actor } from '../../platform/operators.js';
 import { pageOf, pageWindow } from '../../platform/paging.js';
 import { uploadUrl } from '../uploads/service.js';
 import * as inbox from './console-queries.js';
+import { noticesOf, transactionWithNotices } from '../notices/service.js';
 import { findFeedbackForUpdate, findReplies, findScreenshots, insertReply, type ReplyRecord, type ScreenshotRecord, setFeedbackStatus } from './queries.js';
 
 function notFound(id: number): AppError {
@@ -90,12 +91,13 @@ export class FeedbackConsoleService {
    */
   async reply(actor: Actor, id: number, content: string): Promise<ConsoleFeedback> {
     const now = this.clock();
-    return this.ctx.db.transaction().execute(async (trx) => {
+    return transactionWithNotices(this.ctx, async (trx) => {
       const row = await findFeedbackForUpdate(trx, id);
       if (!row) throw notFound(id);
       if (row.status === 'closed') throw new AppError('FEEDBACK_CLOSED', `Feedback ${id} is closed`);
       await insertReply(trx, { feedbackId: id, author: 'support', content, now });
       await setFeedbackStatus(trx, id, 'replied', now);
+      await noticesOf(this.ctx)?.message(trx, row.user_id, 'feedback-reply', { feedbackId: id });
       const assigneeId = row.assignee_id ?? actor.operatorId;
       if (assigneeId !== row.assignee_id) await inbox.setAssignee(trx, id, assigneeId, now);
       await writeAudit(trx, actor, {

@@ -11,6 +11,7 @@ import { pageOf, pageWindow } from '../../platform/paging.js';
 import { findOwnUploads } from '../uploads/queries.js';
 import { type AdminFeedback, presentAdminFeedback, presentFeedback } from './presenters.js';
 import * as queries from './queries.js';
+import { noticesOf, transactionWithNotices } from '../notices/service.js';
 
 
 type CreateFeedback = z.output<typeof createFeedbackBodySchema>;
@@ -102,12 +103,13 @@ export class FeedbackService {
   /** The operator's answer: listed with the item, which becomes `replied`. */
   async reply(id: number, content: string, actor: Actor): Promise<AdminFeedback> {
     const now = this.clock();
-    return this.ctx.db.transaction().execute(async (trx) => {
+    return transactionWithNotices(this.ctx, async (trx) => {
       const row = await queries.findFeedbackForUpdate(trx, id);
       if (!row) throw notFound(id);
       if (row.status === 'closed') throw new AppError('FEEDBACK_CLOSED', `Feedback ${id} is closed`);
       await queries.insertReply(trx, { feedbackId: id, author: 'support', content, now });
       await queries.setFeedbackStatus(trx, id, 'replied', now);
+      await noticesOf(this.ctx)?.message(trx, row.user_id, 'feedback-reply', { feedbackId: id });
       await writeAudit(trx, actor, { action: 'feedback.reply', targetType: 'feedback', targetId: id, before: { status: row.status }, after: { status: 'replied', content } });
       return this.adminGet(id, trx);
     });

@@ -20,6 +20,7 @@ import {
   type RefundNotice,
 } from './channels/channel.js';
 import { insertNotification } from './queries.js';
+import { noticesOf, transactionWithNotices } from '../notices/service.js';
 import type { CheckoutView } from './sandbox-page.js';
 
 /** What became of a channel's word about an order (payment_notifications.flag). */
@@ -199,7 +200,7 @@ export class PaymentService {
     headers: Record<string, string> | null = null,
   ): Promise<Applied> {
     const now = this.ctx.clock();
-    const applied = await this.ctx.db.transaction().execute(async (trx): Promise<Applied> => {
+    const applied = await transactionWithNotices(this.ctx, async (trx): Promise<Applied> => {
       const order = await orders.lockOrderByNo(trx, result.orderNo);
       const record = (flag: ApplyFlag, detail: string | null = null) =>
         insertNotification(trx, {
@@ -251,6 +252,7 @@ export class PaymentService {
           updated_at: now,
         });
         await extendVip(trx, order.user_id, order.days, now);
+        await noticesOf(this.ctx)?.message(trx, order.user_id, 'order-result', { orderId: order.id, status: 'success' });
         await record(late ? 'late' : 'applied', late ? `paid when the order was ${order.status} (${order.failure_code ?? 'past its time'})` : null);
         return { flag: late ? 'late' : 'applied', order: paid };
       }
@@ -267,6 +269,7 @@ export class PaymentService {
         closed_at: now,
         updated_at: now,
       });
+      await noticesOf(this.ctx)?.message(trx, order.user_id, 'order-result', { orderId: order.id, status: failed ? 'failed' : 'cancelled' });
       await record('applied');
       return { flag: 'applied', order: settled };
     });

@@ -11,6 +11,7 @@ import { extendVip } from '../membership/vip.js';
 import { changePoints } from '../points/ledger.js';
 import { newRedeemCode, redeemCodeKey } from './codes.js';
 import * as queries from './queries.js';
+import { noticesOf, transactionWithNotices } from '../notices/service.js';
 
 export interface CreatedCodes {
   /** The campaign (batch) the codes belong to. */
@@ -65,10 +66,11 @@ export class RedeemService {
       throw new AppError('RATE_LIMITED', 'Too many failed redeem attempts, try again later', { retryAfter: wait });
     }
     const key = redeemCodeKey(input);
-    const result = await this.ctx.db.transaction().execute(async (trx): Promise<RedeemResult | null> => {
+    const result = await transactionWithNotices(this.ctx, async (trx): Promise<RedeemResult | null> => {
       const code = await queries.useCode(trx, { key, userId: viewer.id, now });
       if (!code) return null;
       const member = await grant(trx, code, viewer.id, now);
+      await noticesOf(this.ctx)?.message(trx, viewer.id, 'redeem-result', { kind: code.type, value: code.value });
       return {
         type: code.type,
         value: code.value,
