@@ -9,7 +9,7 @@ import {
   pushUnsubscribeResponseSchema,
 } from '@drama/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PushService } from '../../src/modules/push/service.js';
+import { MAX_DEVICES, PushService } from '../../src/modules/push/service.js';
 import type { NewNotice } from '../../src/modules/push/sink.js';
 import { AppError } from '../../src/platform/errors.js';
 import { okData } from '../support/answers.js';
@@ -61,6 +61,19 @@ describe('push subscriptions', () => {
     expect(await rowsAt(sub.endpoint)).toMatchObject([{ user_id: a.user.id, locale: 'zh-Hant' }]);
     okData(await call('POST', apiPaths.pushSubscriptions(), b.auth, subscribeBody(sub)), pushSubscribeResponseSchema);
     expect(await rowsAt(sub.endpoint)).toMatchObject([{ user_id: b.user.id, locale: 'en-US' }]);
+  });
+
+  it('are kept for the member’s 10 newest devices, the one subscribing always among them', async () => {
+    const a = await member();
+    const devices = Array.from({ length: MAX_DEVICES + 2 }, () => standIn.subscriber());
+    for (const sub of devices) okData(await call('POST', apiPaths.pushSubscriptions(), a.auth, subscribeBody(sub)), pushSubscribeResponseSchema);
+    const kept = async () =>
+      new Set((await t.database.db.selectFrom('push_subscriptions').select('endpoint').where('user_id', '=', a.user.id).execute()).map((row) => row.endpoint));
+    expect([...(await kept())].sort()).toEqual(devices.slice(2).map((sub) => sub.endpoint).sort());
+    // The oldest device left subscribes again (a new language): it stays, and the next oldest goes.
+    okData(await call('POST', apiPaths.pushSubscriptions(), a.auth, subscribeBody(devices[2]!, 'zh-CN')), pushSubscribeResponseSchema);
+    expect((await kept()).size).toBe(MAX_DEVICES);
+    expect((await kept()).has(devices[2]!.endpoint)).toBe(true);
   });
 
   it('are removed only by their own member', async () => {
@@ -181,12 +194,18 @@ describe('sending a notice', () => {
 
   it('sends many at once with a bound, and marks an urgent result as such', async () => {
     const a = await member();
+    const b = await member();
     const subs = Array.from({ length: 20 }, () => standIn.subscriber());
-    for (const sub of subs) okData(await call('POST', apiPaths.pushSubscriptions(), a.auth, subscribeBody(sub)), pushSubscribeResponseSchema);
+    for (const [index, sub] of subs.entries()) {
+      okData(await call('POST', apiPaths.pushSubscriptions(), (index % 2 ? a : b).auth, subscribeBody(sub)), pushSubscribeResponseSchema);
+    }
     standIn.maxInFlight = 0;
     standIn.delayMs = 30;
     try {
-      await t.services.push.delivered([notice(a.user.id, 'order-result', { orderId: 9, status: 'paid' })]);
+      await t.services.push.delivered([
+        notice(a.user.id, 'order-result', { orderId: 9, status: 'success' }),
+        notice(b.user.id, 'order-result', { orderId: 9, status: 'success' }),
+      ]);
     } finally {
       standIn.delayMs = 0;
     }

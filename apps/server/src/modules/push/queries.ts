@@ -26,6 +26,24 @@ export async function upsertSubscription(db: Db, row: Omit<SubscriptionRow, 'id'
     .execute();
 }
 
+/** Keeps the device just subscribed and the member's `keep - 1` newest others; drops the rest. */
+export async function trimDevices(db: Db, userId: number, current: string, keep: number): Promise<void> {
+  await db
+    .deleteFrom('push_subscriptions')
+    .where('user_id', '=', userId)
+    .where('endpoint', '<>', current)
+    .where('id', 'not in', (qb) =>
+      qb
+        .selectFrom('push_subscriptions')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('endpoint', '<>', current)
+        .orderBy('id', 'desc')
+        .limit(keep - 1),
+    )
+    .execute();
+}
+
 /** Removes the caller's own subscription at that endpoint; another member's stays. */
 export async function deleteOwnSubscription(db: Db, userId: number, endpoint: string): Promise<boolean> {
   const result = await db.deleteFrom('push_subscriptions').where('user_id', '=', userId).where('endpoint', '=', endpoint).executeTakeFirst();

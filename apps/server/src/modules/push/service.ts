@@ -11,6 +11,11 @@ import { vapidKeys } from './vapid-keys.js';
 
 /** How many pushes are in flight at once: a publish to thousands of members must not open thousands of sockets. */
 const PARALLEL = 8;
+/**
+ * The devices one member may have: more than anyone uses, few enough that a member cannot make
+ * every notice of theirs into hundreds of requests to addresses of their choosing.
+ */
+export const MAX_DEVICES = 10;
 /** A push service that has not answered by then is given up on for this notice. */
 const TIMEOUT_MS = 10_000;
 
@@ -94,6 +99,7 @@ export class PushService implements NoticeSink {
       auth: body.keys.auth,
       locale: body.locale,
     });
+    await queries.trimDevices(this.ctx.db, userId, body.endpoint, MAX_DEVICES);
     return { subscribed: true };
   }
 
