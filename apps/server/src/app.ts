@@ -261,6 +261,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await ctx.jobs.register(vipEndingJob(notices));
   await ctx.jobs.schedule(VIP_ENDING_JOB, VIP_ENDING_CRON, { timeZone: config.APP_TIMEZONE });
   const push = new PushService(ctx, server.log);
+  // Every notice made (already filtered by the member's switches) also goes to the member's devices.
+  notices.addSink(push);
   const watchRecords = new WatchRecordService(ctx, catalogue, memberSettings, ctx.clock);
   const feedback = new FeedbackService(ctx, ctx.clock);
   const uploads = new UploadService(ctx, ctx.clock);

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   apiPaths,
+  feedbackResponseSchema,
   type NoticeKind,
   pushKeyResponseSchema,
   pushPayloadSchema,
@@ -12,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_DEVICES, PushService } from '../../src/modules/push/service.js';
 import type { NewNotice } from '../../src/modules/push/sink.js';
 import { AppError } from '../../src/platform/errors.js';
+import { adminAuth } from '../support/admin-auth.js';
 import { okData } from '../support/answers.js';
 import { memberCalls } from '../support/member-calls.js';
 import { type PushStandIn, startPushStandIn, type StandInSubscriber } from '../support/push-stand-in.js';
@@ -217,3 +219,31 @@ describe('sending a notice', () => {
     expect(JSON.parse(received[0]?.text ?? '{}')).toMatchObject({ kind: 'order-result', target: '/orders/9' });
   });
 });
+
+describe('pushes follow the notices', () => {
+  async function replyToFeedbackOf(auth: Record<string, string>) {
+    const feedback = okData(await call('POST', apiPaths.feedback(), auth, { type: 'bug', content: 'The subtitles are late in episode 2.' }), feedbackResponseSchema);
+    const reply = await call('POST', apiPaths.adminFeedbackReply(feedback.id), await adminAuth(t), { content: 'Fixed, thank you.' });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    return feedback.id;
+  }
+
+  it('an operator’s reply reaches the member’s device; a member with messages off gets no push', async () => {
+    const on = await member();
+    const off = await member();
+    const onDevice = standIn.subscriber();
+    const offDevice = standIn.subscriber();
+    okData(await call('POST', apiPaths.pushSubscriptions(), on.auth, subscribeBody(onDevice, 'zh-CN')), pushSubscribeResponseSchema);
+    okData(await call('POST', apiPaths.pushSubscriptions(), off.auth, subscribeBody(offDevice)), pushSubscribeResponseSchema);
+    expect((await call('PATCH', apiPaths.userSettings(), off.auth, { notifications: { messages: false } })).status).toBe(200);
+
+    await replyToFeedbackOf(off.auth);
+    const feedbackId = await replyToFeedbackOf(on.auth);
+    // Sinks run after the reply has committed and answered: wait for the member whose switch is on.
+    await expect.poll(() => standIn.received.filter((push) => push.subscriber === onDevice.id).length).toBe(1);
+    const push = standIn.received.find((received) => received.subscriber === onDevice.id)!;
+    expect(JSON.parse(push.text)).toMatchObject({ kind: 'feedback-reply', values: { feedbackId }, target: `/feedback/${feedbackId}`, locale: 'zh-CN' });
+    expect(standIn.received.some((received) => received.subscriber === offDevice.id)).toBe(false);
+  });
+});
+
