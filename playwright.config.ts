@@ -82,6 +82,9 @@ export default defineConfig({
       TRUST_PROXY: 'true',
       LIMIT_EXEMPT_ADDRESSES: '127.0.0.1',
       CHALLENGE_MAX_COUNTER: '300',
+      // push.spec.ts's stand-in push service listens on plain http at 127.0.0.1 (Chromium here
+      // reaches no real push service); the server takes such subscriptions only when told to.
+      PUSH_ALLOW_LOOPBACK: 'true',
       ...(WEB_DIST ? { WEB_DIST_DIR: WEB_DIST, CONSOLE_DIST_DIR: CONSOLE_DIST } : {}),
     },
     url: `http://127.0.0.1:${PORT}/api/v1/health`,
