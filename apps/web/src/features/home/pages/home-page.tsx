@@ -10,6 +10,7 @@ import { HOT_RAIL, LATEST_RAIL } from '../api/prefetch-home';
 import { ContinueWatching } from '../components/continue-watching';
 import { DramaRail } from '../components/drama-rail';
 import { FeaturedCarousel, FeaturedCarouselSkeleton } from '../components/featured-carousel';
+import { ForYouRail } from '../components/for-you-rail';
 import { HomeHeader } from '../components/home-header';
 import { MoreToWatch } from '../components/more-to-watch';
 import { TagChips } from '../components/tag-chips';
@@ -77,6 +78,7 @@ export function HomePage() {
       ) : (
         <>
           <ContinueWatching ready={firstScreenUp} />
+          <ForYouRail ready={firstScreenUp} />
           <DramaRail
             testId="hot-ranking"
             title={t('home.hotRanking')}
