@@ -189,9 +189,14 @@ describe('messages', () => {
     expect((await call('POST', apiPaths.redeem(), on.auth, { code: codes[0] })).status).toBe(200);
     expect((await call('POST', apiPaths.redeem(), on.auth, { code: codes[0] })).status).not.toBe(200);
     expect((await call('POST', apiPaths.redeem(), off.auth, { code: codes[1] })).status).toBe(200);
+    const vip = await call('POST', apiPaths.adminRedeemCodes(), finance, { type: 'vip_days', value: 7, count: 1 });
+    expect((await call('POST', apiPaths.redeem(), on.auth, { code: (vip.body as { data: { codes: string[] } }).data.codes[0] })).status).toBe(200);
     const items = await list(on.auth);
-    expect(items).toHaveLength(1);
-    expect(items[0]).toMatchObject({ kind: 'redeem-result', values: { kind: 'points', value: 40 } });
+    expect(items.map((item) => item.values)).toEqual([
+      { kind: 'vip', value: 7 },
+      { kind: 'points', value: 40 },
+    ]);
+    expect(items[0]!.kind).toBe('redeem-result');
     expect(await list(off.auth)).toEqual([]);
   });
 });

@@ -70,7 +70,7 @@ export class RedeemService {
       const code = await queries.useCode(trx, { key, userId: viewer.id, now });
       if (!code) return null;
       const member = await grant(trx, code, viewer.id, now);
-      await noticesOf(this.ctx)?.message(trx, viewer.id, 'redeem-result', { kind: code.type, value: code.value });
+      await noticesOf(this.ctx)?.message(trx, viewer.id, 'redeem-result', { kind: code.type === 'points' ? 'points' : 'vip', value: code.value });
       return {
         type: code.type,
         value: code.value,
