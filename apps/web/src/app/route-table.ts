@@ -63,6 +63,7 @@ const privacy = () => import('../features/legal/pages/legal-page').then((m) => m
 const legalPreview = () => import('../features/legal/pages/legal-preview-page').then((m) => m.LegalPreviewPage);
 const support = () => import('../features/support/pages/support-page').then((m) => m.SupportPage);
 const about = () => import('../features/support/pages/about-page').then((m) => m.AboutPage);
+const notices = () => import('../features/notices/pages/notices-page').then((m) => m.NoticesPage);
 
 type Entry = [path: string, auth: boolean, titleKey: TranslationKey | undefined, transition: Transition, page: AppRoute['page']];
 
@@ -107,6 +108,7 @@ const TABLE: Entry[] = [
   ['/feedback/:id', true, 'routes.feedbackDetail', 'slide-left', feedbackDetail],
   ['/support', false, 'routes.support', 'slide-left', support],
   ['/about', false, 'routes.about', 'slide-left', about],
+  ['/notices', true, 'notices.title', 'slide-left', notices],
   ['/dramas/tag/:tagName', false, 'routes.tag', 'slide-left', tag],
 ];
 

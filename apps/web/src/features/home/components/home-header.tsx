@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/i18n';
 import { Link } from 'react-router';
 import { PreferencesButton } from '../../../shared/preferences/preferences-button';
+import { NoticeBell } from '../../notices';
 import { useSystemSettings } from '../../../shared/system-settings/get-system-settings';
 
 const DEFAULT_LOGO = '/media/brand/logo-144.webp';
@@ -40,6 +41,7 @@ export function HomeHeader() {
           <Search aria-hidden className="size-4 shrink-0" strokeWidth={2.2} />
           <span className="truncate">{t('home.search')}</span>
         </Link>
+        <NoticeBell />
         <PreferencesButton />
       </div>
     </header>

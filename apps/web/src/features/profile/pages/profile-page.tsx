@@ -22,6 +22,7 @@ import { ProfileEntry, ProfileEntryGroup, ProfileShortcut } from '../components/
 import { ProfileAvatar } from '../components/profile-avatar';
 import { VipCard } from '../components/vip-card';
 import { useProfileUser } from '../hooks/use-profile-user';
+import { NoticeBell } from '../../notices';
 
 export function ProfilePage() {
   const { t } = useTranslation();
@@ -66,6 +67,7 @@ export function ProfilePage() {
             {t('profileEdit.entry')}
           </Link>
         </div>
+        <NoticeBell className="-mr-1" />
         <Link to="/settings" className="icon-btn -mr-1.5" aria-label={t('profile.settings')}>
           <Settings aria-hidden className="size-[22px]" strokeWidth={1.9} />
         </Link>
