@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { API_BASE, apiPaths, feedbackResponseSchema, pushPayloadSchema } from '@drama/contracts';
 import type { CDPSession, Page } from '@playwright/test';
 import { type PushStandIn, type ReceivedPush, startPushStandIn } from '../apps/server/test/support/push-stand-in';
@@ -134,9 +135,11 @@ test('a favourite asks for pushes, and a reply to the member’s feedback reache
     data: { target: `/feedback/${feedback.id}`, noticeId: payload.id },
   });
   expect(shown!.icon).toMatch(/\/icons\/icon-192\.png$/);
-  // Written from the dictionaries in the device's language, never the raw code.
-  expect(shown!.title.length).toBeGreaterThan(0);
-  expect(`${shown!.title} ${shown!.body}`).not.toContain('feedback-reply');
+  // Written from the app's dictionary in the device's language, never the raw code.
+  const texts = (JSON.parse(readFileSync(new URL('../apps/web/src/shared/i18n/locales/en-US.json', import.meta.url), 'utf8')) as {
+    notices: { kinds: Record<string, { title: string; body: string }> };
+  }).notices.kinds['feedback-reply']!;
+  expect(shown).toMatchObject({ title: texts.title, body: texts.body });
 
   // Its target is the reply's screen.
   await page.goto(shown!.data.target);
