@@ -29,26 +29,32 @@ test.afterAll(async () => {
 /** Replaces PushManager's subscribe with one at the stand-in (the keys are the stand-in's device keys). */
 async function useStandInPushManager(page: Page, subscription: { endpoint: string; keys: { p256dh: string; auth: string } }) {
   await page.addInitScript(({ endpoint, keys }) => {
-    let current: PushSubscription | null = null;
     const bytes = (text: string) => Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0)).buffer;
-    PushManager.prototype.subscribe = async function (options?: PushSubscriptionOptionsInit) {
-      const key = options?.applicationServerKey;
-      const applicationServerKey = key instanceof ArrayBuffer ? key : key && typeof key !== 'string' ? new Uint8Array(key.buffer, key.byteOffset, key.byteLength).slice().buffer : null;
-      current = {
+    // Kept for the tab, as a browser keeps a subscription across page loads.
+    const KEPT = 'e2e-push-subscription-key';
+    const make = (applicationServerKey: ArrayBuffer) =>
+      ({
         endpoint,
         expirationTime: null,
         options: { userVisibleOnly: true, applicationServerKey },
         getKey: (name: PushEncryptionKeyName) => bytes(name === 'p256dh' ? keys.p256dh : keys.auth),
         toJSON: () => ({ endpoint, expirationTime: null, keys }),
         unsubscribe: async () => {
-          current = null;
+          sessionStorage.removeItem(KEPT);
           return true;
         },
-      } as unknown as PushSubscription;
+      }) as unknown as PushSubscription;
+    PushManager.prototype.subscribe = async function (options?: PushSubscriptionOptionsInit) {
+      const key = options?.applicationServerKey;
+      const view = key instanceof ArrayBuffer ? new Uint8Array(key) : key && typeof key !== 'string' ? new Uint8Array(key.buffer, key.byteOffset, key.byteLength) : new Uint8Array();
+      sessionStorage.setItem(KEPT, btoa(String.fromCharCode(...view)));
       (window as unknown as { __pushSubscribed: number }).__pushSubscribed = ((window as unknown as { __pushSubscribed?: number }).__pushSubscribed ?? 0) + 1;
-      return current;
+      return make(view.slice().buffer);
     };
-    PushManager.prototype.getSubscription = async () => current;
+    PushManager.prototype.getSubscription = async () => {
+      const kept = sessionStorage.getItem(KEPT);
+      return kept === null ? null : make(Uint8Array.from(atob(kept), (c) => c.charCodeAt(0)).buffer);
+    };
     PushManager.prototype.permissionState = async () => 'granted';
   }, subscription);
 }
@@ -72,7 +78,7 @@ function notifications(page: Page) {
   });
 }
 
-test('a favourite asks for pushes, and a reply to the member’s feedback reaches the service worker as a notification that opens it', async ({
+test('a favourite asks for pushes, and a reply to the member’s feedback reaches the service worker as a notification that opens it; signing out removes the device', async ({
   page,
   context,
   request,
@@ -144,4 +150,13 @@ test('a favourite asks for pushes, and a reply to the member’s feedback reache
   // Its target is the reply's screen.
   await page.goto(shown!.data.target);
   await expect(page.getByTestId('feedback-reply')).toContainText('Fixed in the next release');
+
+  // Signing out takes the device off the member: the server forgets it and the browser drops it.
+  const unsubscribed = page.waitForResponse((response) => response.url().includes(`${API_BASE}${apiPaths.pushSubscriptions()}?endpoint=`) && response.request().method() === 'DELETE');
+  await page.goto('/settings');
+  await page.getByTestId('sign-out').click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Sign out' }).click();
+  expect(await (await unsubscribed).json()).toEqual({ success: true, data: { removed: true } });
+  await expect(page).toHaveURL('/');
+  expect(await page.evaluate(async () => (await navigator.serviceWorker.ready).pushManager.getSubscription())).toBeNull();
 });
