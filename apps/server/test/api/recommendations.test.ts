@@ -225,8 +225,22 @@ describe('For you', () => {
     const member = await buildUser(t.database.db, t.ctx.tokens);
     await watch(member.auth, b.dramas[0]!.id);
     await expect
-      .poll(async () => (await forYou(member.auth)).items[0]?.because?.id, { timeout: 20_000, interval: 500 })
+      .poll(async () => (await forYou(member.auth)).items[0]?.because?.id, { timeout: 40_000, interval: 500 })
       .toBe(b.dramas[0]!.id);
+  });
+});
+
+describe('the switch turned back on', () => {
+  it('brings the member’s list back shortly after, without waiting for the scheduled job', async () => {
+    const { a } = await twoCategories();
+    const member = await buildUser(t.database.db, t.ctx.tokens);
+    await watch(member.auth, a.dramas[0]!.id);
+    await setPersonalised(member.auth, false);
+    await refreshMember(t.database.db, member.user.id);
+    expect(await t.database.db.selectFrom('member_recommendations').select('drama_id').where('user_id', '=', member.user.id).execute()).toEqual([]);
+    await setPersonalised(member.auth, true);
+    expect((await forYou(member.auth)).personalised).toBe(false);
+    await expect.poll(async () => (await forYou(member.auth)).items[0]?.because?.id, { timeout: 40_000, interval: 1_000 }).toBe(a.dramas[0]!.id);
   });
 });
 

@@ -44,6 +44,8 @@ export function refreshMemberJob(ctx: AppContext, done: () => void): JobDefiniti
     name: REFRESH_MEMBER_JOB,
     retryLimit: 2,
     retryDelaySeconds: 10,
+    // A worker takes one job per poll: several keep a busy hour's refreshes from queueing up.
+    concurrency: 4,
     async run(data) {
       if (!Number.isInteger(data.userId)) return;
       await queries.refreshMember(ctx.db, data.userId);

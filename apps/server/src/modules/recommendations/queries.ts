@@ -67,26 +67,32 @@ export async function refreshMember(db: Db, userId: number): Promise<number> {
         limit ${MAX_SEEDS}
       ),
       total as (select sum(weight) as weight from seeds),
-      candidates as (
-        select d.id, d.category_id,
-          (select count(*) from drama_tags t where t.drama_id = d.id) as tag_count
-        from dramas d
-        where d.status = 'published' and d.id not in (select drama_id from watched where finished)
+      -- What each seed says for each drama, from the three signals. Only dramas reached through
+      -- a seed's category, tags or co-watching can score, so only they are looked at (not the
+      -- whole catalogue): a tag shared adds TAG / (the drama's tag count), which sums to TAG ×
+      -- the share of its tags the seed has too.
+      parts as (
+        select d.id as drama_id, s.drama_id as seed_id, ${w.CATEGORY}::float8 as amount
+        from seeds s join dramas d on d.category_id = s.category_id
+        union all
+        select ct.drama_id, s.drama_id,
+          ${w.TAG}::float8 / (select count(*) from drama_tags x where x.drama_id = ct.drama_id)
+        from seeds s
+        join drama_tags st on st.drama_id = s.drama_id
+        join drama_tags ct on ct.tag_id = st.tag_id
+        union all
+        select cw.other_drama_id, s.drama_id, ${w.CO_WATCH}::float8 * cw.share
+        from seeds s join drama_co_watch cw on cw.drama_id = s.drama_id
       ),
+      -- Candidates: published dramas the member has not finished, never their own seed.
       contributions as (
-        select c.id as drama_id, s.drama_id as seed_id,
-          s.weight / t.weight * (
-            ${w.CATEGORY}::float8 * (case when c.category_id = s.category_id then 1 else 0 end)
-            + ${w.TAG}::float8 * (case when c.tag_count = 0 then 0 else (
-                select count(*) from drama_tags ct join drama_tags st on st.tag_id = ct.tag_id and st.drama_id = s.drama_id
-                where ct.drama_id = c.id)::float8 / c.tag_count end)
-            + ${w.CO_WATCH}::float8 * coalesce(cw.share, 0)
-          ) as amount
-        from candidates c
-        cross join seeds s
+        select p.drama_id, p.seed_id, s.weight / t.weight * sum(p.amount) as amount
+        from parts p
+        join seeds s on s.drama_id = p.seed_id
+        join dramas d on d.id = p.drama_id and d.status = 'published'
         cross join total t
-        left join drama_co_watch cw on cw.drama_id = s.drama_id and cw.other_drama_id = c.id
-        where c.id <> s.drama_id
+        where p.drama_id <> p.seed_id and p.drama_id not in (select drama_id from watched where finished)
+        group by p.drama_id, p.seed_id, s.weight, t.weight
       ),
       scored as (
         select drama_id, sum(amount) as score,
@@ -135,4 +141,10 @@ export async function findMemberList(db: Db, userId: number) {
 export async function watchedDramaIds(db: Db, userId: number): Promise<number[]> {
   const rows = await db.selectFrom('watch_records').select('drama_id').where('user_id', '=', userId).execute();
   return rows.map((row) => row.drama_id);
+}
+
+/** Whether the member allows personalisation (no row: on). */
+export async function personalisedOn(db: Db, userId: number): Promise<boolean> {
+  const row = await db.selectFrom('member_settings').select('personalised').where('user_id', '=', userId).executeTakeFirst();
+  return row?.personalised ?? true;
 }

@@ -43,6 +43,9 @@ export class RecommendationService {
    */
   async forYou(viewer: Viewer | null, limit: number, locale: Locale): Promise<ForYou> {
     const list = viewer ? (await queries.findMemberList(this.ctx.db, viewer.id)).slice(0, limit * 2) : [];
+    // No list yet with the switch on (a new member, or one who just turned it back on): one is
+    // asked for, and the next visit has it.
+    if (viewer && list.length === 0 && (await queries.personalisedOn(this.ctx.db, viewer.id))) this.touch(viewer.id);
     const found = new Map((await explore.findExploreDramas(this.ctx.db, list.map((row) => row.drama_id))).map((row) => [row.id, row]));
     const mine = list.flatMap((row) => {
       const drama = found.get(row.drama_id);
