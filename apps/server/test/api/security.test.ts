@@ -7,6 +7,7 @@ import {
   errorEnvelopeSchema,
   feedbackResponseSchema,
   likeStatusResponseSchema,
+  forYouResponseSchema,
   mallListResponseSchema,
   playInfoResponseSchema,
   planListResponseSchema,
@@ -363,6 +364,28 @@ const MEMBER_ROUTES: Record<string, RouteCase> = {
       expect((data(await call({ method: 'GET', url: apiPaths.me() }, b.token)) as { email: string | null }).email).not.toBe(owned.bindEmail);
     },
   },
+  'GET /api/v1/client/recommendations': {
+    sample: () => ({ method: 'GET', url: apiPaths.forYou() }),
+    idor: async () => {
+      // A has a list of their own; B, naming A, gets B's answer (the popular order), never A's.
+      await givePersonalList(a.id);
+      const mine = forYouResponseSchema.parse((await call({ method: 'GET', url: apiPaths.forYou() }, a.token)).body).data;
+      expect(mine.personalised).toBe(true);
+      const seen = forYouResponseSchema.parse((await call({ method: 'GET', url: `${apiPaths.forYou()}?userId=${a.id}` }, b.token)).body).data;
+      expect(seen.personalised).toBe(false);
+      expect(seen).toEqual(forYouResponseSchema.parse((await call({ method: 'GET', url: apiPaths.forYou() })).body).data);
+    },
+  },
+  'GET /api/v1/client/explore': {
+    sample: () => ({ method: 'GET', url: apiPaths.explore() }),
+    idor: async () => {
+      // A's feed starts with A's list; B's, naming A, is the guests' feed.
+      await givePersonalList(a.id);
+      const first = (answer: Answer) => (answer.body as { data: { items: Array<{ drama: { id: number } }> } }).data.items.map((item) => item.drama.id);
+      expect(first(await call({ method: 'GET', url: apiPaths.explore() }, a.token))[0]).toBe(owned.dramaId);
+      expect(first(await call({ method: 'GET', url: `${apiPaths.explore()}?userId=${a.id}` }, b.token))).toEqual(first(await call({ method: 'GET', url: apiPaths.explore() })));
+    },
+  },
   'GET /api/v1/client/episodes/{id}/like/check': {
     sample: () => ({ method: 'GET', url: apiPaths.likeCheck(owned.episodeId) }),
     idor: async () => {
@@ -666,10 +689,25 @@ describe('member routes (no IDOR)', () => {
   });
 });
 
+/** A "For you" list for the member, as the recommendations job would leave it: the owned drama first. */
+async function givePersonalList(userId: number) {
+  await t.database.db
+    .insertInto('member_recommendations')
+    .values({ user_id: userId, drama_id: owned.dramaId, score: 1, rank: 1, because_drama_id: owned.dramaId })
+    .onConflict((oc) => oc.columns(['user_id', 'drama_id']).doNothing())
+    .execute();
+}
+
 /** Every member route answers a stale or forged token with 401 in the envelope, and shows nothing of the member. */
 async function expectRefusedEverywhere(token: string, member: Member) {
   for (const [route, routeCase] of Object.entries(MEMBER_ROUTES)) {
     const answer = await call(routeCase.sample(), token);
+    if ((route === 'GET /api/v1/client/recommendations' || route === 'GET /api/v1/client/explore') && answer.status === 200) {
+      // Guests may read these too: a stale token gets the guests' answer, nothing of the member's.
+      if (route === 'GET /api/v1/client/recommendations') expect(forYouResponseSchema.parse(answer.body).data.personalised, route).toBe(false);
+      expect(JSON.stringify(answer.body)).not.toContain(member.username);
+      continue;
+    }
     if (route === 'GET /api/v1/client/episodes/{id}/like/check') {
       // A read that guests may make too: a stale token gets a guest's answer, never the member's.
       if (answer.status === 200) {
