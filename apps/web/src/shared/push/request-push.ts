@@ -1,5 +1,11 @@
-import { apiPaths, pushKeyResponseSchema, pushSubscribeResponseSchema, pushUnsubscribeResponseSchema } from '@drama/contracts';
+import {
+  apiPaths,
+  type pushKeyResponseSchema,
+  type pushSubscribeResponseSchema,
+  type pushUnsubscribeResponseSchema,
+} from '@drama/contracts';
 import { api } from '../api/api';
+import { unchecked } from '../api/api-client';
 import { currentLocale } from '../i18n/i18n';
 import { getSession, isLoggedIn } from '../session/session-store';
 import { readString, removeKey, writeString } from '../storage/local-storage';
@@ -37,7 +43,7 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
 }
 
 async function subscribe(reg: ServiceWorkerRegistration, userId: number): Promise<void> {
-  const { publicKey } = await api.get(apiPaths.pushKey(), { schema: pushKeyResponseSchema });
+  const { publicKey } = await api.get(apiPaths.pushKey(), { schema: unchecked<typeof pushKeyResponseSchema>() });
   let subscription = await reg.pushManager.getSubscription();
   // Made with another server key (the key was changed): push services would refuse our pushes.
   if (subscription && !sameKey(subscription, publicKey)) {
@@ -50,7 +56,7 @@ async function subscribe(reg: ServiceWorkerRegistration, userId: number): Promis
   const sent = `${userId} ${locale} ${subscription.endpoint}`;
   if (readString(PUSH_SENT_KEY) === sent) return;
   await api.post(apiPaths.pushSubscriptions(), {
-    schema: pushSubscribeResponseSchema,
+    schema: unchecked<typeof pushSubscribeResponseSchema>(),
     body: { endpoint: subscription.endpoint, keys: json.keys, locale },
   });
   writeString(PUSH_SENT_KEY, sent);
@@ -100,7 +106,7 @@ export async function unsubscribePush(): Promise<void> {
     removeKey(PUSH_SENT_KEY);
     if (!subscription) return;
     await api
-      .delete(`${apiPaths.pushSubscriptions()}?endpoint=${encodeURIComponent(subscription.endpoint)}`, { schema: pushUnsubscribeResponseSchema })
+      .delete(`${apiPaths.pushSubscriptions()}?endpoint=${encodeURIComponent(subscription.endpoint)}`, { schema: unchecked<typeof pushUnsubscribeResponseSchema>() })
       .catch((error: unknown) => console.warn('[push] the server kept the subscription', error));
     await subscription.unsubscribe();
   } catch (error) {

@@ -2,7 +2,7 @@ import { Bell } from 'lucide-react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../shared/i18n/i18n';
 import { useSession } from '../../../shared/session/session-store';
-import { useUnreadNotices } from '../api/notices';
+import { useUnreadNotices } from '../api/unread-notices';
 
 /** The bell on home and profile: opens the notices, with the unread count on it. Members only. */
 export function NoticeBell({ className = '' }: { className?: string }) {

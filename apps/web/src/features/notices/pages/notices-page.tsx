@@ -6,7 +6,8 @@ import { requestPushOnce } from '../../../shared/push/request-push';
 import { EmptyState, EmptyStateLink } from '../../../shared/ui/empty-state';
 import { InfiniteCardList } from '../../../shared/ui/infinite-list/infinite-card-list';
 import { PageHeader } from '../../../shared/ui/page-header';
-import { useInfiniteNotices, useMarkAllNoticesRead, useMarkNoticeRead, useUnreadNotices } from '../api/notices';
+import { useInfiniteNotices, useMarkAllNoticesRead, useMarkNoticeRead } from '../api/notices';
+import { useUnreadNotices } from '../api/unread-notices';
 import { NoticeRow, NoticeRowSkeleton } from '../components/notice-row';
 
 const noticeId = (notice: Notice) => notice.id;
