@@ -129,6 +129,37 @@ describe('new episodes', () => {
   });
 });
 
+describe('a drama back on schedule', () => {
+  it('tells the members who kept it of its newest episode when it comes out, not before, once', async () => {
+    notices();
+    const { dramaId, episodes } = await dramaWithEpisodes(1);
+    const newest = episodes.at(-1)!;
+    const [fan, off] = await Promise.all([member(), member()]);
+    for (const one of [fan, off]) expect((await call('POST', apiPaths.favorite(dramaId), one!.auth)).status).toBe(200);
+    await switchOff(off!.auth, 'updates');
+
+    const content = await consoleAs(t, 'content');
+    const publishAt = new Date(Date.now() + 1_500);
+    const scheduled = await t.server.inject({
+      method: 'POST',
+      url: `/api/v1/console/dramas/${dramaId}/status`,
+      headers: content.headers,
+      payload: { status: 'scheduled', publishAt: publishAt.toISOString() },
+    });
+    expect(scheduled.statusCode, scheduled.body).toBe(200);
+    expect(await list(fan!.auth)).toEqual([]);
+
+    await new Promise((resolve) => setTimeout(resolve, publishAt.getTime() - Date.now() + 100));
+    // The first request after its time releases it (any request: here the fan's own).
+    const items = await list(fan!.auth);
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ kind: 'new-episode', values: { dramaId, episodeId: newest.id, sequence: newest.sequence } });
+    expect(await list(off!.auth)).toEqual([]);
+    expect(await list(fan!.auth)).toHaveLength(1);
+    await expect.poll(() => delivered.filter((n) => n.kind === 'new-episode' && n.values.dramaId === dramaId && n.userId === fan!.user.id).length).toBe(1);
+  });
+});
+
 function sqlDrama(dramaId: number) {
   return sql<boolean>`data->>'dramaId' = ${String(dramaId)}`;
 }

@@ -1,5 +1,5 @@
 import type { ConsoleDramaListQuery, LocalizedText } from '@drama/contracts';
-import { type Selectable, type SelectQueryBuilder, sql } from 'kysely';
+import { type Selectable, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database, DramasTable } from '../../db/schema.js';
 import { writeAudit } from '../../platform/audit.js';
@@ -223,8 +223,15 @@ export async function existingIds(db: Db, table: 'categories' | 'tags' | 'dramas
  * latest `drama.status` entry that set it to scheduled) by way of `schedule`. Two instances
  * racing here release a drama once: the second finds it published already.
  */
-export async function releaseDue(db: Db, now: Date): Promise<number[]> {
-  return db.transaction().execute(async (trx) => {
+/** What a release does besides publishing: its transaction, and a hook run in it for each drama. */
+export interface ReleaseHooks {
+  transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T>;
+  released(trx: Transaction<Database>, dramaId: number): Promise<unknown>;
+}
+
+export async function releaseDue(db: Db, now: Date, hooks?: ReleaseHooks): Promise<number[]> {
+  const transaction = hooks ? hooks.transaction.bind(hooks) : <T>(work: (trx: Transaction<Database>) => Promise<T>) => db.transaction().execute(work);
+  return transaction(async (trx) => {
     const rows = await trx
       .updateTable('dramas')
       .set({ status: 'published' })
@@ -233,6 +240,7 @@ export async function releaseDue(db: Db, now: Date): Promise<number[]> {
       .returning(['id', 'published_at'])
       .execute();
     for (const row of rows) {
+      await hooks?.released(trx, row.id);
       const scheduler = await trx
         .selectFrom('audit_log')
         .select(['operator_id', 'username', 'role'])

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
-import { nextScheduledAt, publishedBetween, releaseDue } from './console-queries.js';
+import { nextScheduledAt, publishedBetween, releaseDue, type ReleaseHooks } from './console-queries.js';
 
 /** How often an instance asks again for the next scheduled time: schedules set on another instance. */
 const RECHECK_MS = 15_000;
@@ -24,6 +24,8 @@ export class ScheduledReleases {
     private readonly clock: () => Date,
     /** Called after dramas were released: drops every cached catalogue answer. */
     private readonly onRelease: () => void,
+    /** Run in the release's transaction for each drama (the new-episode notices). */
+    private readonly hooks?: ReleaseHooks,
   ) {}
 
   /** Releases what is due; never throws (a failed check is tried again on a later request). */
@@ -52,7 +54,7 @@ export class ScheduledReleases {
     const now = this.clock();
     const generation = this.generation;
     const since = this.checkedAt;
-    const released = await releaseDue(this.db, now);
+    const released = await releaseDue(this.db, now, this.hooks);
     // A drama that came out since the last check may sit behind this instance's caches even when
     // another instance released it first and this one found nothing left to release. (Before the
     // first check nothing is cached: the check runs ahead of every request.)

@@ -21,6 +21,7 @@ import { HlsIndex, playAddress, subtitleTracks } from './media-urls.js';
 import { presentDrama, presentEpisode } from './presenters.js';
 import * as queries from './queries.js';
 import { ScheduledReleases } from './scheduled-releases.js';
+import { noticesOf, transactionWithNotices } from '../notices/service.js';
 
 const CATALOGUE_TTL_MS = 30_000;
 
@@ -63,7 +64,11 @@ export class CatalogueService {
     private readonly onInvalidate: () => void = () => {},
   ) {
     this.hls = new HlsIndex(ctx.config.MEDIA_DIR);
-    this.releases = new ScheduledReleases(ctx.db, ctx.clock, () => this.invalidate());
+    this.releases = new ScheduledReleases(ctx.db, ctx.clock, () => this.invalidate(), {
+      transaction: (work) => transactionWithNotices(ctx, work),
+      // A drama that comes back on schedule tells the members who kept it of its newest episode.
+      released: async (trx, dramaId) => noticesOf(ctx)?.dramaReleased(trx, dramaId),
+    });
   }
 
   /** Another instance changed the catalogue: drop the caches and look at the schedule again. */

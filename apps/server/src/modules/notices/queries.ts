@@ -55,6 +55,20 @@ export function insertNewEpisode(db: Executor, episodeId: number, day: string, n
   );
 }
 
+/** The drama's newest episode viewers can watch, or null. */
+export async function newestEpisodeOf(db: Executor, dramaId: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('episodes')
+    .select('id')
+    .where('drama_id', '=', dramaId)
+    .where('status', '=', 'published')
+    .where('media_status', '=', 'ready')
+    .orderBy('sequence', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
 /** A "messages" notice to one member, when that member has the switch on. */
 export function insertMessage(
   db: Executor,

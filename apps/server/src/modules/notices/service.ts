@@ -86,6 +86,12 @@ export class NoticeService {
     return this.keep(trx, await queries.insertNewEpisode(trx, episodeId, dayOf(now, this.ctx.config.APP_TIMEZONE), now));
   }
 
+  /** A drama released on schedule: its newest episode viewers can see counts as new. */
+  async dramaReleased(trx: Trx, dramaId: number): Promise<NewNotice[]> {
+    const episodeId = await queries.newestEpisodeOf(trx, dramaId);
+    return episodeId === null ? [] : this.newEpisode(trx, episodeId);
+  }
+
   /** A notice under the "messages" switch to one member. */
   async message(trx: Trx, userId: number, kind: Exclude<NoticeKind, 'new-episode'>, values: Record<string, string | number>): Promise<NewNotice[]> {
     return this.keep(trx, await queries.insertMessage(trx, userId, kind, values, this.ctx.clock()));
