@@ -74,9 +74,53 @@ export const paymentInfoSchema = z.object({
 });
 export type PaymentInfo = z.infer<typeof paymentInfoSchema>;
 
-export const createOrderBodySchema = z.object({ planId: idSchema, channel: paymentChannelIdSchema });
+/**
+ * How the member pays: `qr` a code scanned with another phone (a computer's screen); `wap` the
+ * channel's own page in the phone's browser (Alipay wap.pay, WeChat Pay H5); `jsapi` WeChat Pay
+ * inside WeChat's own browser, for the official account's openid.
+ */
+export const PAYMENT_MODES = ['qr', 'wap', 'jsapi'] as const;
+export const paymentModeSchema = z.enum(PAYMENT_MODES);
+export type PaymentMode = z.infer<typeof paymentModeSchema>;
+
+/** A payer's openid for the official account, as the server's OAuth step gives it. */
+export const wechatOpenidSchema = z.string().trim().regex(/^[A-Za-z0-9_-]{6,64}$/);
+
+/** What WeixinJSBridge `getBrandWCPayRequest` takes, signed by the server (WeChat Pay API v3, RSA). */
+export const jsapiParamsSchema = z.object({
+  appId: z.string(),
+  timeStamp: z.string(),
+  nonceStr: z.string(),
+  /** `prepay_id=...` */
+  package: z.string(),
+  signType: z.literal('RSA'),
+  paySign: z.string(),
+});
+export type JsapiParams = z.infer<typeof jsapiParamsSchema>;
+
+export const createOrderBodySchema = z.object({
+  planId: idSchema,
+  channel: paymentChannelIdSchema,
+  /** `qr` when left out. */
+  mode: paymentModeSchema.optional(),
+  /** For `jsapi` with a live WeChat Pay: the payer's openid from GET /payments/wechat/oauth. */
+  openid: wechatOpenidSchema.optional(),
+});
 export type CreateOrderBody = z.infer<typeof createOrderBodySchema>;
-export const createOrderResponseSchema = ok(z.object({ order: orderSchema, payment: paymentInfoSchema }));
+
+/**
+ * The payment as opened in the mode asked for: `qrContent` (qr, as before modes), `redirectUrl`
+ * the channel's page to go to (wap), or `jsapiParams` for WeixinJSBridge (jsapi); the others null.
+ */
+export const openedPaymentSchema = z.object({
+  mode: paymentModeSchema,
+  qrContent: z.string().nullable(),
+  redirectUrl: z.url().nullable(),
+  jsapiParams: jsapiParamsSchema.nullable(),
+  expiresAt: z.iso.datetime(),
+});
+export type OpenedPayment = z.infer<typeof openedPaymentSchema>;
+export const createOrderResponseSchema = ok(z.object({ order: orderSchema, payment: openedPaymentSchema }));
 
 /** An order with its payment info while it is still pending (so leaving and coming back resumes it). */
 export const orderDetailSchema = orderSchema.extend({ payment: paymentInfoSchema.nullable() });
@@ -91,3 +135,31 @@ export const sandboxCheckoutBodySchema = z.object({ result: z.enum(['success', '
 export const sandboxCheckoutResponseSchema = ok(z.object({ orderNo: z.string(), status: orderStatusSchema }));
 export const orderNoParamsSchema = z.object({ orderNo: z.string().trim().regex(/^[A-Za-z0-9]{8,64}$/) });
 export const channelParamsSchema = z.object({ channel: z.enum(['alipay', 'wechat', 'sandbox']) });
+
+/** The sandbox checkout opened by a mobile flow: it returns to the app's result page once paid, failed or left. */
+export const sandboxCheckoutQuerySchema = z.object({
+  flow: z.enum(['wap', 'jsapi']).optional(),
+  timeStamp: z.string().max(20).optional(),
+  nonceStr: z.string().max(64).optional(),
+  package: z.string().max(128).optional(),
+  paySign: z.string().max(128).optional(),
+});
+
+/** Where the sandbox's stand-in for WeixinJSBridge sends the payer: its checkout, with the signed JSAPI parameters. */
+export function sandboxJsapiCheckoutPath(orderNo: string, params: JsapiParams): string {
+  const query = new URLSearchParams({
+    flow: 'jsapi',
+    timeStamp: params.timeStamp,
+    nonceStr: params.nonceStr,
+    package: params.package,
+    paySign: params.paySign,
+  });
+  return `/sandbox/checkout/${encodeURIComponent(orderNo)}?${query.toString()}`;
+}
+
+/** The OAuth step (snsapi_base) that gives a payer's openid inside WeChat: it returns to `returnTo` with `wxOpenid`. */
+export const wechatOauthQuerySchema = z.object({ returnTo: z.string().max(300) });
+export const wechatOauthCallbackQuerySchema = z.object({
+  code: z.string().max(256).optional(),
+  state: z.string().max(256).optional(),
+});

@@ -204,6 +204,18 @@ const envSchema = z.object({
     .url({ message: 'must be an absolute URL' })
     .transform((url) => url.replace(/\/+$/, ''))
     .default('https://api.mch.weixin.qq.com'),
+  /** The official account (公众号) whose openids WeChat Pay JSAPI pays for inside WeChat; its secret serves the OAuth step. */
+  WECHAT_MP_APP_ID: optionalString,
+  WECHAT_MP_APP_SECRET: optionalString,
+  /** WeChat's OAuth page and its API (overridden in tests). */
+  WECHAT_OAUTH_BASE: z
+    .url({ message: 'must be an absolute URL' })
+    .transform((url) => url.replace(/\/+$/, ''))
+    .default('https://open.weixin.qq.com'),
+  WECHAT_SNS_API_BASE: z
+    .url({ message: 'must be an absolute URL' })
+    .transform((url) => url.replace(/\/+$/, ''))
+    .default('https://api.weixin.qq.com'),
   SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional()),
   APP_TIMEZONE: timezone.default('Asia/Shanghai'),
   /** How many days raw analytics events are kept; the daily tables keep the figures for good. */

@@ -41,8 +41,12 @@ describe('creating an order', () => {
     expect(created).toBeGreaterThanOrEqual(before - 1000);
     // 15 minutes to pay (ORDER_EXPIRY_SECONDS, default 900).
     expect(Date.parse(order.expiresAt) - created).toBe(900_000);
+    // Mode qr when none is asked for: the other modes' fields are null.
     expect(payment).toEqual({
+      mode: 'qr',
       qrContent: `https://drama.example.test${sandboxCheckoutPagePath(order.orderNo)}`,
+      redirectUrl: null,
+      jsapiParams: null,
       expiresAt: order.expiresAt,
     });
   });

@@ -36,13 +36,14 @@ export function orderRoutes(
       url: '/client/orders',
       access: 'member',
       summary:
-        'Order a plan and open its QR payment (PLAN_NOT_FOUND, PAYMENT_CHANNEL_UNAVAILABLE, PAYMENT_CREATE_FAILED); ' +
-        'asking again for the same plan and channel while one is pending resumes it',
+        'Order a plan and open its payment: a QR code (mode qr, the default), the channel’s page on a phone (wap) or ' +
+        'WeChat Pay inside WeChat (jsapi, with the openid of GET /payments/wechat/oauth) (PLAN_NOT_FOUND, ' +
+        'PAYMENT_CHANNEL_UNAVAILABLE, PAYMENT_CREATE_FAILED); asking again for the same plan and channel while one is pending resumes it',
       body: createOrderBodySchema,
       response: createOrderResponseSchema,
       handler: async (viewer, request, reply) => {
         await enforceRateLimit(limiter, `orders:${viewer.id}`, reply);
-        return orders.create(viewer, request.body, requestLocale(request), requestOrigin(request));
+        return orders.create(viewer, request.body, requestLocale(request), requestOrigin(request), request.ip);
       },
     });
 

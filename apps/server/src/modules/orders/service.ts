@@ -1,4 +1,4 @@
-import type { CreateOrderBody, Locale, Order, OrderDetail, OrderStatus, Paged, PaymentInfo } from '@drama/contracts';
+import type { CreateOrderBody, Locale, OpenedPayment, Order, OrderDetail, OrderStatus, Paged } from '@drama/contracts';
 import type { OrderRow } from '../../db/schema.js';
 import type { Viewer } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
@@ -41,7 +41,7 @@ export class OrderService {
    * Makes an order and opens its payment. Asking again for the same plan and channel while an
    * order is pending resumes that order (same number, same QR code) instead of making another.
    */
-  async create(viewer: Viewer, body: CreateOrderBody, locale: Locale, origin: string): Promise<{ order: Order; payment: PaymentInfo }> {
+  async create(viewer: Viewer, body: CreateOrderBody, locale: Locale, origin: string, ip = ''): Promise<{ order: Order; payment: OpenedPayment }> {
     const plan = await this.membership.planForSale(body.planId);
     const mode = this.payments.channels.modeOf(body.channel);
     if (!mode) throw new AppError('PAYMENT_CHANNEL_UNAVAILABLE', `Payment channel ${body.channel} is not available`);
@@ -49,10 +49,10 @@ export class OrderService {
     await queries.expireDueOrders(this.ctx.db, { userId: viewer.id }, now);
 
     let order: OrderRow | undefined;
+    let made = false;
     // Twice at most: the pending order that blocked the insert may settle before it is read.
     for (let attempt = 0; attempt < 2 && !order; attempt += 1) {
-      order =
-        (await queries.insertPendingOrder(this.ctx.db, {
+      const inserted = await queries.insertPendingOrder(this.ctx.db, {
           order_no: newOrderNo(now),
           user_id: viewer.id,
           plan_id: plan.id,
@@ -62,24 +62,39 @@ export class OrderService {
           days: plan.days,
           expires_at: new Date(now.getTime() + this.ctx.config.ORDER_EXPIRY_SECONDS * 1000),
           created_at: now,
-        })) ?? (await queries.findOwnPendingOrder(this.ctx.db, viewer.id, plan.id, body.channel));
+        });
+      made = inserted !== undefined;
+      order = inserted ?? (await queries.findOwnPendingOrder(this.ctx.db, viewer.id, plan.id, body.channel));
     }
     if (!order) throw new AppError('CONFLICT', 'The order changed while it was being made; try again');
+
+    const payWith = body.mode ?? 'qr';
+    if (payWith !== 'qr') {
+      let opened;
+      try {
+        opened = await this.payments.openMobilePayment(order, payWith, pickText(plan.name, locale), origin, { ip, openid: body.openid ?? null });
+      } catch (error) {
+        // A new order the channel would not open is failed, as a QR one is; a resumed one stays payable.
+        if (made && error instanceof AppError && error.code === 'PAYMENT_CREATE_FAILED') await this.failOpening(order.id);
+        throw error;
+      }
+      const record = await this.record(order.id);
+      const payment: OpenedPayment = {
+        mode: opened.mode,
+        qrContent: null,
+        redirectUrl: opened.mode === 'wap' ? opened.redirectUrl : null,
+        jsapiParams: opened.mode === 'jsapi' ? opened.jsapiParams : null,
+        expiresAt: record.expires_at.toISOString(),
+      };
+      return { order: presentOrder(record, locale), payment };
+    }
 
     let qrContent = order.qr_content;
     if (qrContent === null) {
       try {
         qrContent = await this.payments.openPayment(order, pickText(plan.name, locale), origin);
       } catch (error) {
-        if (error instanceof AppError && error.code === 'PAYMENT_CREATE_FAILED') {
-          await queries.updateOrder(this.ctx.db, order.id, {
-            status: 'failed',
-            failure_code: 'payment_failed',
-            failure_reason: 'The payment channel could not create the payment',
-            closed_at: this.ctx.clock(),
-            updated_at: this.ctx.clock(),
-          });
-        }
+        if (error instanceof AppError && error.code === 'PAYMENT_CREATE_FAILED') await this.failOpening(order.id);
         throw error;
       }
       await queries.setQrContent(this.ctx.db, order.id, qrContent, this.ctx.clock());
@@ -87,8 +102,18 @@ export class OrderService {
     const record = await this.record(order.id);
     return {
       order: presentOrder(record, locale),
-      payment: { qrContent: record.qr_content ?? qrContent, expiresAt: record.expires_at.toISOString() },
+      payment: { mode: 'qr', qrContent: record.qr_content ?? qrContent, redirectUrl: null, jsapiParams: null, expiresAt: record.expires_at.toISOString() },
     };
+  }
+
+  private async failOpening(id: number): Promise<void> {
+    await queries.updateOrder(this.ctx.db, id, {
+      status: 'failed',
+      failure_code: 'payment_failed',
+      failure_reason: 'The payment channel could not create the payment',
+      closed_at: this.ctx.clock(),
+      updated_at: this.ctx.clock(),
+    });
   }
 
   async list(

@@ -55,6 +55,7 @@ export class PaymentChannels {
           apiV3Key: config.WECHAT_API_V3_KEY,
           platformPublicKey: config.WECHAT_PLATFORM_PUBLIC_KEY,
           apiBase: config.WECHAT_API_BASE,
+          jsapiAppId: config.WECHAT_MP_APP_ID,
           clock: options.clock,
         }),
       );

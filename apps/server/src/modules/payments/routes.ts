@@ -4,9 +4,15 @@ import {
   orderNoParamsSchema,
   paymentChannelListResponseSchema,
   sandboxCheckoutBodySchema,
+  sandboxCheckoutQuerySchema,
   sandboxCheckoutResponseSchema,
+  wechatOauthCallbackQuerySchema,
+  wechatOauthQuerySchema,
 } from '@drama/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '../../platform/errors.js';
+
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requestLocale } from '../../platform/locale.js';
 import {
@@ -19,8 +25,14 @@ import {
   SANDBOX_STYLE_PATH,
 } from './sandbox-page.js';
 import type { PaymentService } from './service.js';
+import { returnPathOf, safeReturnPath, stateOf } from './wechat-oauth.js';
 
 const tags = ['payments'];
+
+/** Where the payer reached this server (WeChat's OAuth returns here when PUBLIC_BASE_URL is unset). */
+function requestOrigin(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}
 /** Channels' notifications are small; anything bigger is not one. */
 const NOTIFY_BODY_LIMIT = 64 * 1024;
 
@@ -64,6 +76,62 @@ export function paymentRoutes(payments: PaymentService): FastifyPluginAsyncZod {
       );
     });
 
+    app.get(
+      '/payments/wechat/oauth',
+      {
+        schema: {
+          tags,
+          summary:
+            'Inside WeChat: sends the payer to WeChat’s OAuth page (snsapi_base) for their openid, and back to `returnTo` ' +
+            '(a /payment page of the app) with `wxOpenid`; NOT_FOUND when no official account is configured',
+          querystring: wechatOauthQuerySchema,
+          response: { 302: z.null().describe('To WeChat’s authorize page'), 400: errorEnvelopeSchema, 404: errorEnvelopeSchema },
+        },
+      },
+      async (request, reply) => {
+        const oauth = payments.wechatOauth();
+        if (!oauth) throw new AppError('NOT_FOUND', 'No official account is configured for WeChat OAuth');
+        const returnPath = safeReturnPath(request.query.returnTo);
+        const state = returnPath ? stateOf(returnPath) : null;
+        if (!state) throw new AppError('VALIDATION_FAILED', 'returnTo must be a /payment page of this app');
+        return reply
+          .header('Cache-Control', 'no-store')
+          .redirect(oauth.authorizeUrl(payments.wechatOauthCallbackUrl(requestOrigin(request)), state), 302);
+      },
+    );
+
+    app.get(
+      '/payments/wechat/oauth/callback',
+      {
+        schema: {
+          tags,
+          summary:
+            'WeChat’s return from OAuth: exchanges the code for the payer’s openid (sns/oauth2/access_token) and sends the ' +
+            'payer back to their page with `wxOpenid`, or with `wxOauth=failed` when WeChat refused',
+          querystring: wechatOauthCallbackQuerySchema,
+          response: { 302: z.null().describe('Back to the app’s payment page'), 400: errorEnvelopeSchema, 404: errorEnvelopeSchema },
+        },
+      },
+      async (request, reply) => {
+        const oauth = payments.wechatOauth();
+        if (!oauth) throw new AppError('NOT_FOUND', 'No official account is configured for WeChat OAuth');
+        const returnPath = returnPathOf(request.query.state);
+        if (!returnPath) throw new AppError('VALIDATION_FAILED', 'The OAuth state is not one this server made');
+        const [path = '', hash] = returnPath.split('#', 2);
+        const join = (param: string) => `${path}${path.includes('?') ? '&' : '?'}${param}${hash === undefined ? '' : `#${hash}`}`;
+        reply.header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer');
+        const code = request.query.code;
+        if (!code) return reply.redirect(join('wxOauth=failed'), 302);
+        try {
+          const openid = await oauth.openidFor(code);
+          return await reply.redirect(join(`wxOpenid=${encodeURIComponent(openid)}`), 302);
+        } catch (error) {
+          request.log.warn({ err: error }, 'WeChat OAuth gave no openid');
+          return reply.redirect(join('wxOauth=failed'), 302);
+        }
+      },
+    );
+
     app.post(
       '/sandbox/checkout/:orderNo',
       {
@@ -99,7 +167,7 @@ export async function registerSandboxCheckout(root: FastifyInstance, payments: P
     reply.type('text/css; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(SANDBOX_STYLE),
   );
 
-  app.get('/sandbox/checkout/:orderNo', { schema: { hide: true, params: orderNoParamsSchema } }, async (request, reply) => {
+  app.get('/sandbox/checkout/:orderNo', { schema: { hide: true, params: orderNoParamsSchema, querystring: sandboxCheckoutQuerySchema } }, async (request, reply) => {
     const locale = requestLocale(request);
     reply
       .type('text/html; charset=utf-8')
@@ -108,7 +176,7 @@ export async function registerSandboxCheckout(root: FastifyInstance, payments: P
       .header('Referrer-Policy', 'no-referrer')
       .header('X-Content-Type-Options', 'nosniff')
       .header('Vary', 'Accept-Language');
-    const view = await payments.sandboxCheckoutView(request.params.orderNo, locale);
+    const view = await payments.sandboxCheckoutView(request.params.orderNo, locale, request.query);
     if (!view) return reply.code(404).send(notFoundPage(locale));
     return reply.send(checkoutPage(view, locale));
   });

@@ -39,6 +39,9 @@ const TEXTS = {
     closed: '订单已关闭，无法支付。',
     error: '出错了，请稍后重试。',
     notFound: '找不到这个订单，或沙箱支付未开启。',
+    leave: '不付款，返回应用',
+    back: '返回应用',
+    returning: '正在返回应用…',
   },
   'zh-Hant': {
     title: '收銀台（沙箱）',
@@ -58,6 +61,9 @@ const TEXTS = {
     closed: '訂單已關閉，無法付款。',
     error: '發生錯誤，請稍後再試。',
     notFound: '找不到這筆訂單，或沙箱付款未開啟。',
+    leave: '不付款，返回應用程式',
+    back: '返回應用程式',
+    returning: '正在返回應用程式…',
   },
   'en-US': {
     title: 'Checkout (sandbox)',
@@ -77,6 +83,9 @@ const TEXTS = {
     closed: 'This order is closed and can no longer be paid.',
     error: 'Something went wrong. Try again later.',
     notFound: 'This order was not found, or sandbox payments are off.',
+    leave: 'Back without paying',
+    back: 'Back to the app',
+    returning: 'Going back to the app…',
   },
 } as const satisfies Record<Locale, Record<string, string>>;
 
@@ -113,6 +122,8 @@ export interface CheckoutView {
   state: 'pending' | 'paid' | 'failed' | 'closed';
   expiresAt: Date;
   apiPath: string;
+  /** Opened by a phone's payment flow: the app's result page to go back to once paid, failed or left. */
+  returnPath: string | null;
 }
 
 function yuan(fen: number): string {
@@ -131,6 +142,8 @@ export function checkoutPage(view: CheckoutView, locale: Locale): string {
     ['msg-failed', t.failed],
     ['msg-closed', t.closed],
     ['msg-error', t.error],
+    ['msg-returning', t.returning],
+    ...(view.returnPath ? [['return', view.returnPath]] : []),
   ]
     .map(([name, value]) => `data-${name}="${escapeHtml(value ?? '')}"`)
     .join(' ');
@@ -156,6 +169,7 @@ export function checkoutPage(view: CheckoutView, locale: Locale): string {
   </div>`
       : ''
   }
+  ${view.returnPath ? `<a class="leave" id="leave" href="${escapeHtml(view.returnPath)}">${escapeHtml(payable ? t.leave : t.back)}</a>` : ''}
 </main>`,
   );
 }
@@ -201,7 +215,8 @@ button { min-height: 48px; border-radius: 24px; font-size: 16px; font-weight: 60
 button.pay { background: var(--accent); color: #fff; }
 button.fail { background: transparent; color: var(--text); border-color: var(--line); }
 button:disabled { opacity: 0.5; cursor: default; }
-button:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
+button:focus-visible, a:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
+a.leave { display: flex; align-items: center; justify-content: center; min-height: 48px; margin-top: 12px; color: var(--muted); font-size: 15px; text-decoration: none; border-radius: 24px; }
 `;
 
 export const SANDBOX_SCRIPT = `(() => {
@@ -224,6 +239,16 @@ export const SANDBOX_SCRIPT = `(() => {
     buttons.forEach((button) => button.remove());
     if (countdown) countdown.textContent = '00:00';
     show(text, kind);
+    // Opened by a phone's payment: back to the app's result page, as a channel's page returns.
+    const back = root.dataset.return;
+    if (back) {
+      const leave = document.getElementById('leave');
+      if (leave) leave.remove();
+      window.setTimeout(() => {
+        show(root.dataset.msgReturning, kind);
+        window.location.replace(back);
+      }, 800);
+    }
   }
 
   function tick() {

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { API_BASE, apiPaths, type ErrorCode, ERROR_STATUS, type Locale, type OrderStatus } from '@drama/contracts';
+import { API_BASE, apiPaths, type ErrorCode, ERROR_STATUS, type Locale, type OrderStatus, type sandboxCheckoutQuerySchema } from '@drama/contracts';
+import type { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
 import type { OrderRow } from '../../db/schema.js';
 import type { AppContext } from '../../platform/context.js';
@@ -15,6 +16,7 @@ import {
   type ChannelReply,
   type ChannelResult,
   type IncomingNotification,
+  type MobilePayment,
   NotificationRejected,
   type PaymentChannelAdapter,
   type RefundNotice,
@@ -22,6 +24,14 @@ import {
 import { insertNotification } from './queries.js';
 import { noticesOf, transactionWithNotices } from '../notices/service.js';
 import type { CheckoutView } from './sandbox-page.js';
+import { WechatOauth } from './wechat-oauth.js';
+
+export type SandboxCheckoutQuery = z.infer<typeof sandboxCheckoutQuerySchema>;
+
+/** The app's result page a channel's page returns the payer to. */
+export function paymentReturnPath(orderId: number): string {
+  return `/payment/result?orderId=${orderId}&returned=1`;
+}
 
 /** What became of a channel's word about an order (payment_notifications.flag). */
 export type ApplyFlag = 'applied' | 'duplicate' | 'late' | 'amount_mismatch' | 'unknown_order' | 'ignored';
@@ -124,6 +134,60 @@ export class PaymentService {
       this.log.warn({ err: error, orderNo: order.order_no, channel: adapter.key }, 'payment channel could not create a payment');
       throw new AppError('PAYMENT_CREATE_FAILED', 'The payment channel could not create the payment');
     }
+  }
+
+  /**
+   * Opens the payment of an order on the payer's own phone: the channel's page (`wap`) or WeChat
+   * Pay inside WeChat (`jsapi`). The channel's page returns to the app's result page for the
+   * order. PAYMENT_CREATE_FAILED when the channel will not; a live JSAPI payment needs the
+   * payer's openid (VALIDATION_FAILED without it).
+   */
+  async openMobilePayment(
+    order: OrderRow,
+    mode: 'wap' | 'jsapi',
+    subject: string,
+    origin: string,
+    payer: { ip: string; openid: string | null },
+  ): Promise<MobilePayment> {
+    const adapter = this.channels.forOrder(order);
+    if (!adapter) throw new AppError('PAYMENT_CHANNEL_UNAVAILABLE', `Payment channel ${order.channel} is not available`);
+    if (mode === 'jsapi' && order.channel === 'alipay') {
+      throw new AppError('PAYMENT_CHANNEL_UNAVAILABLE', 'Alipay has no payment inside WeChat; use its page (mode wap)');
+    }
+    if (mode === 'jsapi' && adapter.key === 'wechat' && !payer.openid) {
+      throw new AppError('VALIDATION_FAILED', 'A WeChat Pay payment inside WeChat needs the payer’s openid (GET /payments/wechat/oauth)');
+    }
+    const base = this.baseUrl(origin);
+    try {
+      return await adapter.createMobilePayment({
+        mode,
+        orderNo: order.order_no,
+        amountFen: order.amount_fen,
+        subject,
+        expiresAt: order.expires_at,
+        notifyUrl: `${base}${API_BASE}${apiPaths.paymentNotify(adapter.key)}`,
+        origin: base,
+        returnUrl: `${base}${paymentReturnPath(order.id)}`,
+        quitUrl: `${base}/payment?orderId=${order.id}`,
+        payerIp: payer.ip,
+        openid: payer.openid,
+      });
+    } catch (error) {
+      this.log.warn({ err: error, orderNo: order.order_no, channel: adapter.key, mode }, 'payment channel could not create a mobile payment');
+      throw new AppError('PAYMENT_CREATE_FAILED', 'The payment channel could not create the payment');
+    }
+  }
+
+  /** The official account's OAuth step, when its app id and secret are set. */
+  wechatOauth(): WechatOauth | null {
+    const { WECHAT_MP_APP_ID: appId, WECHAT_MP_APP_SECRET: appSecret } = this.ctx.config;
+    if (!appId || !appSecret) return null;
+    return new WechatOauth({ appId, appSecret, oauthBase: this.ctx.config.WECHAT_OAUTH_BASE, apiBase: this.ctx.config.WECHAT_SNS_API_BASE });
+  }
+
+  /** Where WeChat sends the payer back with a code: this server's callback. */
+  wechatOauthCallbackUrl(origin: string): string {
+    return `${this.baseUrl(origin)}${API_BASE}/payments/wechat/oauth/callback`;
   }
 
   /** Closes an order's trade at its channel so it can no longer be paid; failures are logged, not thrown. */
@@ -330,11 +394,13 @@ export class PaymentService {
   }
 
   /** What the sandbox checkout page shows of an order; null when the sandbox is off or has no such order. */
-  async sandboxCheckoutView(orderNo: string, locale: Locale): Promise<CheckoutView | null> {
+  async sandboxCheckoutView(orderNo: string, locale: Locale, opened: SandboxCheckoutQuery = {}): Promise<CheckoutView | null> {
     const sandbox = this.channels.sandbox;
     if (!sandbox) return null;
     const order = await orders.findOrderWithPlanByNo(this.ctx.db, orderNo);
     if (!order || order.channel_mode !== 'sandbox') return null;
+    // The JSAPI stand-in pays only with the parameters the sandbox signed for this order.
+    if (opened.flow === 'jsapi' && !sandbox.verifyJsapi(orderNo, opened)) return null;
     // What the payer did here stands even where the notification has not (yet) settled the order.
     const payment = await sandbox.query(orderNo);
     const payable = order.status === 'pending' && order.expires_at > this.ctx.clock() && !payment;
@@ -354,6 +420,8 @@ export class PaymentService {
       state,
       expiresAt: order.expires_at,
       apiPath: `${API_BASE}${apiPaths.sandboxCheckout(order.order_no)}`,
+      // Opened from a phone's payment (not a scanned code): back to the app's result page after.
+      returnPath: opened.flow ? paymentReturnPath(order.id) : null,
     };
   }
 

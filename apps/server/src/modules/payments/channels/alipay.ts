@@ -7,6 +7,8 @@ import {
   chinaTime,
   fenToYuan,
   type IncomingNotification,
+  type MobilePayment,
+  type MobilePaymentRequest,
   NotificationRejected,
   type PaymentChannelAdapter,
   type QrPaymentRequest,
@@ -106,6 +108,37 @@ export class AlipayChannel implements PaymentChannelAdapter {
     const qrCode = text(result.qr_code);
     if (result.code !== SUCCESS || !qrCode) throw this.refused('alipay.trade.precreate', result);
     return qrCode;
+  }
+
+  /**
+   * `alipay.trade.wap.pay`: the payer's phone opens Alipay's cashier page at the address the SDK
+   * signs (method GET: a URL, nothing sent to Alipay yet); return_url brings them back to the
+   * app, quit_url when they leave without paying. The notification and query settle it as a QR
+   * payment's. Alipay has no JSAPI: inside WeChat a payer is given the same page.
+   */
+  createMobilePayment(request: MobilePaymentRequest): Promise<MobilePayment> {
+    const now = chinaTime(this.clock());
+    const expires = chinaTime(request.expiresAt);
+    let redirectUrl: string;
+    try {
+      redirectUrl = this.sdk.pageExecute('alipay.trade.wap.pay', 'GET', {
+        notifyUrl: request.notifyUrl,
+        returnUrl: request.returnUrl,
+        // Beijing time, as for every call (the SDK would write the host's local time).
+        timestamp: `${now.date} ${now.time}`,
+        bizContent: {
+          out_trade_no: request.orderNo,
+          total_amount: fenToYuan(request.amountFen),
+          subject: request.subject.slice(0, 256),
+          product_code: 'QUICK_WAP_WAY',
+          time_expire: `${expires.date} ${expires.time}`,
+          quit_url: request.quitUrl,
+        },
+      });
+    } catch (error) {
+      return Promise.reject(new ChannelError(`Alipay alipay.trade.wap.pay failed: ${(error as Error).message}`, undefined, { cause: error }));
+    }
+    return Promise.resolve({ mode: 'wap', redirectUrl });
   }
 
   verifyNotification(notification: IncomingNotification): ChannelResult {

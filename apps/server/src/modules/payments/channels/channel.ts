@@ -65,6 +65,32 @@ export interface QrPaymentRequest {
   origin: string;
 }
 
+/** What a channel needs to open a payment on the payer's own phone (its page, or WeChat's JSAPI). */
+export interface MobilePaymentRequest extends QrPaymentRequest {
+  mode: 'wap' | 'jsapi';
+  /** The app's page the channel sends the payer back to (paid or not). */
+  returnUrl: string;
+  /** Where Alipay's page leads when the payer leaves it without paying. */
+  quitUrl: string;
+  /** The payer's address, as WeChat Pay H5 asks (scene_info.payer_client_ip). */
+  payerIp: string;
+  /** The payer's openid for the official account; WeChat Pay JSAPI needs it. */
+  openid: string | null;
+}
+
+/** WeixinJSBridge `getBrandWCPayRequest` parameters. */
+export interface JsapiParams {
+  appId: string;
+  timeStamp: string;
+  nonceStr: string;
+  package: string;
+  signType: 'RSA';
+  paySign: string;
+}
+
+/** A payment opened on the phone: the channel's page to go to, or the JSAPI parameters to pay with. */
+export type MobilePayment = { mode: 'wap'; redirectUrl: string } | { mode: 'jsapi'; jsapiParams: JsapiParams };
+
 /** A refund of (part of) a paid order, idempotent at the channel by its refund number. */
 export interface RefundRequest {
   orderNo: string;
@@ -107,6 +133,12 @@ export interface PaymentChannelAdapter {
   readonly key: ChannelKey;
   /** Opens a payment and returns what the QR code should encode. Throws ChannelError. */
   createQrPayment(request: QrPaymentRequest): Promise<string>;
+  /**
+   * Opens a payment on the payer's phone: `wap` the channel's page in a mobile browser, `jsapi`
+   * WeChat Pay inside WeChat. Asking again for the same order gives the same payment anew.
+   * Throws ChannelError (also for a mode the channel does not have).
+   */
+  createMobilePayment(request: MobilePaymentRequest): Promise<MobilePayment>;
   /** Checks a notification's signature and reads it. Throws NotificationRejected when forged or malformed. */
   verifyNotification(notification: IncomingNotification): ChannelResult;
   /** Asks the channel about an order; null when the channel has no trade for it (not scanned or paid yet). */

@@ -7,6 +7,9 @@ import {
   type ChannelResult,
   headerValue,
   type IncomingNotification,
+  type JsapiParams,
+  type MobilePayment,
+  type MobilePaymentRequest,
   NotificationRejected,
   type PaymentChannelAdapter,
   type QrPaymentRequest,
@@ -54,6 +57,48 @@ export class SandboxChannel implements PaymentChannelAdapter {
 
   createQrPayment(request: QrPaymentRequest): Promise<string> {
     return Promise.resolve(`${request.origin}${sandboxCheckoutPagePath(request.orderNo)}`);
+  }
+
+  /**
+   * The mobile flows open the same checkout page, told to return to the app afterwards. The
+   * JSAPI stand-in gives parameters shaped like WeChat's, signed with the sandbox's key: the
+   * checkout page settles them only when they verify.
+   */
+  createMobilePayment(request: MobilePaymentRequest): Promise<MobilePayment> {
+    const checkout = `${request.origin}${sandboxCheckoutPagePath(request.orderNo)}`;
+    if (request.mode === 'wap') return Promise.resolve({ mode: 'wap', redirectUrl: `${checkout}?flow=wap` });
+    const timeStamp = String(Math.floor(this.clock().getTime() / 1000));
+    const nonceStr = randomBytes(16).toString('hex');
+    const pkg = `prepay_id=${this.prepayId(request.orderNo)}`;
+    const jsapiParams: JsapiParams = {
+      appId: 'sandbox',
+      timeStamp,
+      nonceStr,
+      package: pkg,
+      signType: 'RSA',
+      paySign: this.jsapiSign(timeStamp, nonceStr, pkg),
+    };
+    return Promise.resolve({ mode: 'jsapi', jsapiParams });
+  }
+
+  /** The sandbox's prepay id of an order: bound to it, so parameters made for one order never pay another. */
+  private prepayId(orderNo: string): string {
+    return `sbx_${createHmac('sha256', this.secret).update(`prepay\n${orderNo}`).digest('hex').slice(0, 32)}`;
+  }
+
+  private jsapiSign(timeStamp: string, nonceStr: string, pkg: string): string {
+    return createHmac('sha256', this.secret).update(`sandbox\n${timeStamp}\n${nonceStr}\n${pkg}\n`).digest('base64url');
+  }
+
+  /** True when JSAPI parameters are the sandbox's own for this order and not older than the order may be. */
+  verifyJsapi(orderNo: string, params: { timeStamp?: string | undefined; nonceStr?: string | undefined; package?: string | undefined; paySign?: string | undefined }): boolean {
+    const { timeStamp, nonceStr, package: pkg, paySign } = params;
+    if (!timeStamp || !nonceStr || !pkg || !paySign) return false;
+    if (pkg !== `prepay_id=${this.prepayId(orderNo)}`) return false;
+    if (!/^\d{1,12}$/.test(timeStamp) || Math.abs(this.clock().getTime() / 1000 - Number(timeStamp)) > 2 * 3600) return false;
+    const given = Buffer.from(paySign);
+    const expected = Buffer.from(this.jsapiSign(timeStamp, nonceStr, pkg));
+    return given.length === expected.length && timingSafeEqual(given, expected);
   }
 
   private signature(body: Buffer): string {

@@ -8,6 +8,9 @@ import {
   chinaTime,
   headerValue,
   type IncomingNotification,
+  type JsapiParams,
+  type MobilePayment,
+  type MobilePaymentRequest,
   NotificationRejected,
   type PaymentChannelAdapter,
   type QrPaymentRequest,
@@ -30,6 +33,8 @@ export interface WechatSettings {
   /** The WeChat Pay public key (PEM) that signs answers and notifications. */
   platformPublicKey: string;
   apiBase: string;
+  /** The official account's app id JSAPI payments are made under (its openids); appId when not given. */
+  jsapiAppId?: string | undefined;
   timeoutMs?: number;
   clock?: () => Date;
 }
@@ -242,6 +247,50 @@ export class WechatChannel implements PaymentChannelAdapter {
     return codeUrl;
   }
 
+  /**
+   * H5 (`POST /v3/pay/transactions/h5`, with the payer's address in scene_info) gives an h5_url
+   * the phone's browser opens, with redirect_url back to the app; JSAPI
+   * (`POST /v3/pay/transactions/jsapi`, for the payer's openid) gives a prepay_id, from which the
+   * parameters of WeixinJSBridge's getBrandWCPayRequest are signed with the merchant key:
+   * RSA-SHA256 over `appId\ntimeStamp\nnonceStr\nprepay_id=...\n`.
+   */
+  async createMobilePayment(request: MobilePaymentRequest): Promise<MobilePayment> {
+    const expires = chinaTime(request.expiresAt);
+    const appid = request.mode === 'jsapi' ? (this.settings.jsapiAppId ?? this.settings.appId) : this.settings.appId;
+    const common = {
+      appid,
+      mchid: this.settings.mchId,
+      description: request.subject.slice(0, 127),
+      out_trade_no: request.orderNo,
+      time_expire: `${expires.date}T${expires.time}+08:00`,
+      notify_url: request.notifyUrl,
+      amount: { total: request.amountFen, currency: 'CNY' },
+    };
+    if (request.mode === 'wap') {
+      const answer = await this.request('POST', '/v3/pay/transactions/h5', {
+        ...common,
+        scene_info: { payer_client_ip: request.payerIp, h5_info: { type: 'Wap' } },
+      });
+      const h5Url = answer.json?.h5_url;
+      if (answer.status !== 200 || typeof h5Url !== 'string' || !/^https?:\/\//.test(h5Url)) throw this.refused('H5 payment', answer);
+      return { mode: 'wap', redirectUrl: `${h5Url}${h5Url.includes('?') ? '&' : '?'}redirect_url=${encodeURIComponent(request.returnUrl)}` };
+    }
+    if (!request.openid) throw new ChannelError('WeChat Pay JSAPI needs the payer’s openid');
+    const answer = await this.request('POST', '/v3/pay/transactions/jsapi', { ...common, payer: { openid: request.openid } });
+    const prepayId = answer.json?.prepay_id;
+    if (answer.status !== 200 || typeof prepayId !== 'string' || prepayId === '') throw this.refused('JSAPI payment', answer);
+    return { mode: 'jsapi', jsapiParams: this.jsapiParams(appid, prepayId) };
+  }
+
+  /** The signed parameters of getBrandWCPayRequest for a prepay_id. */
+  jsapiParams(appId: string, prepayId: string): JsapiParams {
+    const timeStamp = String(Math.floor(this.clock().getTime() / 1000));
+    const nonceStr = randomBytes(16).toString('hex');
+    const pkg = `prepay_id=${prepayId}`;
+    const paySign = signMessage(this.settings.privateKey, `${appId}\n${timeStamp}\n${nonceStr}\n${pkg}\n`);
+    return { appId, timeStamp, nonceStr, package: pkg, signType: 'RSA', paySign };
+  }
+
   verifyNotification(notification: IncomingNotification): ChannelResult {
     const body = notification.body.toString('utf8');
     if (!this.signatureValid((name) => headerValue(notification.headers, name), body)) {
@@ -268,7 +317,8 @@ export class WechatChannel implements PaymentChannelAdapter {
       throw new NotificationRejected(`WeChat Pay notification cannot be read: ${(error as Error).message}`);
     }
     const claimed = { orderNo: transaction.out_trade_no, channelTradeNo: transaction.transaction_id };
-    if (transaction.mchid !== this.settings.mchId || transaction.appid !== this.settings.appId) {
+    const appIds = [this.settings.appId, this.settings.jsapiAppId ?? this.settings.appId];
+    if (transaction.mchid !== this.settings.mchId || !appIds.includes(transaction.appid ?? '')) {
       throw new NotificationRejected('WeChat Pay notification is for another merchant or app', claimed);
     }
     const result = this.result(transaction, JSON.stringify({ event_type: eventType, resource: JSON.parse(plaintext) as unknown }));

@@ -15,8 +15,11 @@ export function useCreateOrder() {
   return useMutation({
     mutationFn: (body: CreateOrderBody) => createOrder(body, locale),
     onSuccess: ({ order, payment }) => {
-      // The payment page opens on this order at once, without asking again.
-      queryClient.setQueryData(orderKeys.detail(order.id, locale), { ...order, payment });
+      // The payment page opens on this order at once, without asking again (a QR code's payment;
+      // one opened on the phone leaves for the channel's page).
+      if (payment.qrContent !== null) {
+        queryClient.setQueryData(orderKeys.detail(order.id, locale), { ...order, payment: { qrContent: payment.qrContent, expiresAt: payment.expiresAt } });
+      }
       void queryClient.invalidateQueries({ queryKey: orderKeys.lists() });
       void queryClient.invalidateQueries({ queryKey: orderKeys.pendings() });
     },
