@@ -17,7 +17,7 @@ import { seedDemo } from '../src/seed/seed.js';
 import { encodeCursor } from '../src/modules/explore/cursor.js';
 import { explorePageQuery } from '../src/modules/explore/queries.js';
 import { normalizeKeyword } from '../src/modules/search/normalize.js';
-import { searchQuery } from '../src/modules/search/queries.js';
+import { otherRankQuery, titleRankQuery } from '../src/modules/search/queries.js';
 import { refreshSearchIndex, searchTextsOf } from '../src/modules/search/search-index.js';
 import { createThrowawayDatabase } from '../test/support/throwaway-database.js';
 import { benchDir, connections, duration, measure, type Measurement, repoRoot, startProcess, stopAll } from './harness.js';
@@ -251,7 +251,9 @@ try {
       ['search "神医" (CJK, 2 characters: character-pair index)', '神医', true],
       ['search "dragon king" (English)', 'dragon king', false],
     ] as const) {
-      await explain(label, searchQuery(database.db, { keyword: normalizeKeyword(keyword), byGrams, offset: 0, limit: 20 }).compile());
+      const filter = { keyword: normalizeKeyword(keyword), byGrams, offset: 0, limit: 20 };
+      await explain(`${label}, title matches`, titleRankQuery(database.db, filter, 20).compile());
+      await explain(`${label}, other matches`, otherRankQuery(database.db, filter, 20).compile());
     }
     const deep = await client.query<{ id: number; explore_score: number }>(
       `select id, explore_score from dramas where status = 'published' order by explore_score desc, id desc offset $1 limit 1`,

@@ -35,7 +35,16 @@ export const searchHitSchema = z.object({
 });
 export type SearchHit = z.infer<typeof searchHitSchema>;
 
-export const searchResponseSchema = ok(paged(searchHitSchema).extend({ keyword: z.string() }));
+export const searchResponseSchema = ok(
+  paged(searchHitSchema).extend({
+    keyword: z.string(),
+    /**
+     * More dramas match than `total` says: results and totals stop at the first 1,000 (show
+     * "1,000+"). Absent from older servers, which counted every match.
+     */
+    totalCapped: z.boolean().optional(),
+  }),
+);
 
 export const hotSearchSchema = z.object({ keyword: z.string(), count: z.int().min(0) });
 export type HotSearch = z.infer<typeof hotSearchSchema>;

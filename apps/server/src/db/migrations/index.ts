@@ -24,6 +24,7 @@ import * as memberSettings from './0024-member-settings.js';
 import * as notices from './0025-notices.js';
 import * as pushSubscriptions from './0026-push-subscriptions.js';
 import * as recommendations from './0027-recommendations.js';
+import * as searchRanking from './0028-search-ranking.js';
 
 /** Numbered migrations in the order they apply. Append; never edit one that has shipped. */
 export const migrations: ReadonlyArray<{ name: string; statements: readonly string[] }> = [
@@ -53,4 +54,5 @@ export const migrations: ReadonlyArray<{ name: string; statements: readonly stri
   { name: '0025-notices', statements: notices.statements },
   { name: '0026-push-subscriptions', statements: pushSubscriptions.statements },
   { name: '0027-recommendations', statements: recommendations.statements },
+  { name: '0028-search-ranking', statements: searchRanking.statements },
 ];

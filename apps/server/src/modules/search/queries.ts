@@ -76,26 +76,84 @@ export interface SearchRow extends DramaRecord {
   tags: Array<{ id: number; slug: string; name: LocalizedText }>;
 }
 
-function matching(db: Db, filter: SearchFilter) {
-  const pattern = `%${escapeLike(filter.keyword)}%`;
+/**
+ * Results are served up to this rank and totals are counted up to it ("1,000+" beyond): past it
+ * a reader refines the keyword rather than scrolls, and a bound on both is what keeps the cost
+ * of a search independent of how many dramas match.
+ */
+export const SEARCH_WINDOW = 1_000;
+
+function likePattern(keyword: string): string {
+  return `%${escapeLike(keyword)}%`;
+}
+
+/** The keyword in any of the texts (title, description, tags). */
+function matchesAnywhere(filter: SearchFilter) {
   // The character-pair index is exact (a pair is in the set exactly when it is in a text), so
   // those keywords need no LIKE over the whole text; trigrams only narrow, so LIKE decides.
-  const matches = filter.byGrams
+  return filter.byGrams
     ? sql<boolean>`d.search_grams @> array[${filter.keyword}::text]`
-    : sql<boolean>`d.search_text like ${pattern}`;
-  return db.selectFrom('dramas as d').where('d.status', '=', 'published').where(matches);
+    : sql<boolean>`d.search_text like ${likePattern(filter.keyword)}`;
+}
+
+/** The keyword in the title: through the title's own indexes (0028). */
+function matchesTitle(filter: SearchFilter) {
+  return filter.byGrams
+    ? sql<boolean>`d.search_title_grams @> array[${filter.keyword}::text]`
+    : sql<boolean>`d.search_title like ${likePattern(filter.keyword)}`;
+}
+
+function published(db: Db) {
+  return db.selectFrom('dramas as d').where('d.status', '=', 'published');
 }
 
 /**
- * The ranking: ids of published dramas whose normalised texts contain the keyword, title
- * matches first, then the most popular. Only narrow columns are read for every match; the
- * page's dramas are fetched after (findHits). Built apart from running it so that the
- * benchmark can EXPLAIN the same SQL.
+ * The `first` most popular published dramas whose title has the keyword. ORDER BY with a small
+ * LIMIT: for a frequent keyword the planner walks dramas_hot_idx and stops after a few hundred
+ * rows, for a rare one it reads the few matches from the title index and sorts them; either way
+ * the rows read are bounded by `first` and the keyword's rarity, not by its number of matches.
+ * Built apart from running it so that the benchmark can EXPLAIN the same SQL.
  */
-export function searchQuery(db: Db, filter: SearchFilter) {
-  const pattern = `%${escapeLike(filter.keyword)}%`;
-  return matching(db, filter)
-    .select(['d.id', sql<boolean>`d.search_title like ${pattern}`.as('in_title')])
+export function titleRankQuery(db: Db, filter: SearchFilter, first: number) {
+  return published(db)
+    .where(matchesTitle(filter))
+    .select('d.id')
+    .orderBy('d.hot_score', 'desc')
+    .orderBy('d.id', 'desc')
+    .limit(first);
+}
+
+/** The same for dramas that have the keyword elsewhere than in the title. */
+export function otherRankQuery(db: Db, filter: SearchFilter, first: number) {
+  return published(db)
+    .where(matchesAnywhere(filter))
+    .where(sql<boolean>`not (${matchesTitle(filter)})`)
+    .select('d.id')
+    .orderBy('d.hot_score', 'desc')
+    .orderBy('d.id', 'desc')
+    .limit(first);
+}
+
+/** How many dramas match, counted up to SEARCH_WINDOW + 1 and no further. */
+export function cappedCountQuery(db: Db, filter: SearchFilter) {
+  return db
+    .selectFrom(published(db).where(matchesAnywhere(filter)).select(sql`1`.as('one')).limit(SEARCH_WINDOW + 1).as('m'))
+    .select(sql<number>`count(*)::int`.as('matches'));
+}
+
+export async function countMatches(db: Db, filter: SearchFilter): Promise<number> {
+  return (await cappedCountQuery(db, filter).executeTakeFirstOrThrow()).matches;
+}
+
+/**
+ * The ranking, before 0028 and kept as the reference that the bounded one is tested against:
+ * every match is read and sorted (title matches first, then the most popular), and every match
+ * counted.
+ */
+export function fullSortQuery(db: Db, filter: SearchFilter) {
+  return published(db)
+    .where(matchesAnywhere(filter))
+    .select(['d.id', sql<boolean>`d.search_title like ${likePattern(filter.keyword)}`.as('in_title')])
     .orderBy('in_title', 'desc')
     .orderBy('d.hot_score', 'desc')
     .orderBy('d.id', 'desc')
@@ -103,14 +161,51 @@ export function searchQuery(db: Db, filter: SearchFilter) {
     .limit(filter.limit);
 }
 
-/** How many dramas match: a separate count reads less than a window over the ranking. */
-function countQuery(db: Db, filter: SearchFilter) {
-  return matching(db, filter).select(sql<number>`count(*)::int`.as('total'));
+async function fullSortRanking(db: Db, filter: SearchFilter): Promise<Ranking> {
+  const [ranked, count] = await Promise.all([
+    fullSortQuery(db, filter).execute(),
+    published(db).where(matchesAnywhere(filter)).select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { ranked, total: count.total, capped: false };
+}
+
+interface Ranking {
+  ranked: Array<{ id: number; in_title: boolean }>;
+  total: number;
+  /** More dramas match than `total` says (it stops at SEARCH_WINDOW). */
+  capped: boolean;
+}
+
+/**
+ * One page of the ranking within SEARCH_WINDOW: the top title matches by popularity, and only
+ * when there are fewer of them than the page reaches, the top of the other matches after them.
+ * When both lists end inside the page the total is known without counting; otherwise
+ * `countTotal` (which a caller may cache per keyword) counts up to the window.
+ */
+async function boundedRanking(db: Db, filter: SearchFilter, countTotal: () => Promise<number>): Promise<Ranking> {
+  const reach = Math.min(filter.offset + filter.limit, SEARCH_WINDOW);
+  let ranked: Ranking['ranked'] = [];
+  let complete = false;
+  if (reach > filter.offset) {
+    const titles = await titleRankQuery(db, filter, reach).execute();
+    ranked = titles.map((row) => ({ id: row.id, in_title: true }));
+    if (titles.length < reach) {
+      const others = await otherRankQuery(db, filter, reach - titles.length).execute();
+      ranked.push(...others.map((row) => ({ id: row.id, in_title: false })));
+      complete = others.length < reach - titles.length;
+    }
+  }
+  const matches = complete ? ranked.length : await countTotal();
+  return {
+    ranked: ranked.slice(filter.offset, filter.offset + filter.limit),
+    total: Math.min(matches, SEARCH_WINDOW),
+    capped: matches > SEARCH_WINDOW,
+  };
 }
 
 /** The dramas of one page of hits, with their tags and where else the keyword was found. */
 async function findHits(db: Db, ids: number[], keyword: string) {
-  const pattern = `%${escapeLike(keyword)}%`;
+  const pattern = likePattern(keyword);
   return db
     .selectFrom('dramas as d')
     .leftJoin('categories as c', 'c.id', 'd.category_id')
@@ -137,19 +232,28 @@ async function findHits(db: Db, ids: number[], keyword: string) {
     .execute();
 }
 
-export async function searchDramas(db: Db, filter: SearchFilter): Promise<{ rows: SearchRow[]; total: number }> {
-  const [ranked, count] = await Promise.all([
-    searchQuery(db, filter).execute(),
-    countQuery(db, filter).executeTakeFirstOrThrow(),
-  ]);
-  const total = count.total;
-  if (ranked.length === 0) return { rows: [], total };
+export interface SearchOptions {
+  /** Counts the matches up to the window; defaults to counting now (the service caches it per keyword). */
+  countTotal?: () => Promise<number>;
+  /** The reference ranking over every match (fullSortQuery), for comparison. */
+  fullSort?: boolean;
+}
+
+export async function searchDramas(
+  db: Db,
+  filter: SearchFilter,
+  options: SearchOptions = {},
+): Promise<{ rows: SearchRow[]; total: number; capped: boolean }> {
+  const { ranked, total, capped } = options.fullSort
+    ? await fullSortRanking(db, filter)
+    : await boundedRanking(db, filter, options.countTotal ?? (() => countMatches(db, filter)));
+  if (ranked.length === 0) return { rows: [], total, capped };
   const hits = new Map((await findHits(db, ranked.map((row) => row.id), filter.keyword)).map((hit) => [hit.id, hit]));
   const rows = ranked.flatMap((row): SearchRow[] => {
     const hit = hits.get(row.id);
     return hit ? [{ ...hit, in_title: row.in_title }] : [];
   });
-  return { rows, total };
+  return { rows, total, capped };
 }
 
 /* Hot searches: demand (0009). */

@@ -111,9 +111,21 @@ export class SearchService {
   private readonly hot = new TtlCache<{ items: HotSearch[] }>(HOT_SEARCH_TTL_MS, 20);
   /**
    * Pages of results, like the catalogue's lists: popular keywords are searched by many people
-   * at once, and typed-ahead searches repeat as a word grows and shrinks. Counting is not cached.
+   * at once, and typed-ahead searches repeat as a word grows and shrinks. Hot-search counting is
+   * not cached.
    */
-  private readonly results = new TtlCache<{ items: SearchHit[]; total: number }>(SEARCH_TTL_MS, 2_000);
+  private readonly results = new TtlCache<{ items: SearchHit[]; total: number; totalCapped: boolean }>(SEARCH_TTL_MS, 2_000);
+  /**
+   * Matches per keyword, counted up to the window: every page and page size of a keyword shares
+   * one count, so paging on (and typing ahead, which asks the same keyword again) does not count
+   * again. Cleared with the results.
+   */
+  private readonly counts = new TtlCache<number>(SEARCH_TTL_MS, 5_000);
+  /**
+   * SEARCH_RANKING=full-sort ranks by reading and counting every match, as search did before
+   * 0028: the benchmark's "before", on the same data and the same server.
+   */
+  private readonly fullSort = process.env.SEARCH_RANKING === 'full-sort';
   /**
    * Searcher and keyword pairs this instance has recorded, with their day: repeats the same day
    * are known here without asking the database. The database's record stays the rule (other
@@ -147,19 +159,23 @@ export class SearchService {
     const keyword = normalizeKeyword(request.keyword);
     const found =
       keyword === ''
-        ? { items: [], total: 0 }
+        ? { items: [], total: 0, totalCapped: false }
         : await this.results.getOrLoad(JSON.stringify([locale, keyword, request.page, request.limit]), async () => {
-            const { rows, total } = await queries.searchDramas(this.ctx.db, {
+            const filter = {
               keyword,
               byGrams: servedByGrams(keyword),
               offset: (request.page - 1) * request.limit,
               limit: request.limit,
+            };
+            const { rows, total, capped } = await queries.searchDramas(this.ctx.db, filter, {
+              fullSort: this.fullSort,
+              countTotal: () => this.counts.getOrLoad(keyword, () => queries.countMatches(this.ctx.db, filter)),
             });
             const base = this.ctx.config.MEDIA_BASE_URL;
             const items = rows.map((row) =>
               presentHit(row, presentDrama(row, row.tags.map((tag) => ({ ...tag, drama_id: row.id })), locale, base), keyword),
             );
-            return { items, total };
+            return { items, total, totalCapped: capped };
           });
     if (!request.suggest && found.total > 0) {
       await this.count(keyword, displayKeyword(request.keyword), clientAddress, await member());
@@ -212,7 +228,10 @@ export class SearchService {
   private startPass(): Promise<number> {
     this.refreshing = refreshSearchIndex(this.ctx.db)
       .then((rewritten) => {
-        if (rewritten > 0) this.results.clear();
+        if (rewritten > 0) {
+          this.results.clear();
+          this.counts.clear();
+        }
         return rewritten;
       })
       .finally(() => {
@@ -224,6 +243,7 @@ export class SearchService {
   /** Forgets cached answers and indexes at once (the catalogue changed: an import, a drama hidden). */
   invalidate(): void {
     this.results.clear();
+    this.counts.clear();
     this.hot.clear();
     if (this.indexing) void this.refreshIndex().catch(this.onIndexError);
   }
