@@ -17,12 +17,15 @@ import { seedDemo } from '../src/seed/seed.js';
 import { encodeCursor } from '../src/modules/explore/cursor.js';
 import { explorePageQuery } from '../src/modules/explore/queries.js';
 import { normalizeKeyword } from '../src/modules/search/normalize.js';
-import { otherRankQuery, titleRankQuery } from '../src/modules/search/queries.js';
+import { otherRankQuery, SEARCH_WINDOW, titleRankQuery } from '../src/modules/search/queries.js';
 import { refreshSearchIndex, searchTextsOf } from '../src/modules/search/search-index.js';
 import { createThrowawayDatabase } from '../test/support/throwaway-database.js';
 import { benchDir, connections, duration, measure, type Measurement, repoRoot, startProcess, stopAll } from './harness.js';
 
 const DRAMAS = Number(process.env.BENCH_DRAMAS ?? 100_000);
+/** The budget of uncached searches and of feed pages: the 99th percentile at BENCH_CONNECTIONS (64). */
+const SEARCH_P99_MS = 50;
+const EXPLORE_P99_MS = 30;
 const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const toTraditional = OpenCC.Converter({ from: 'cn', to: 'tw' });
 
@@ -283,54 +286,99 @@ try {
 
     const barePort = 3911;
     const appPort = 3912;
+    const beforePort = 3913;
+    const serverEnv = { HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', DATABASE_URL: dbUrl };
     children.push(await startProcess([path.join(benchDir, 'bare-server.ts')], { PORT: String(barePort) }, /listening/));
+    children.push(await startProcess([path.join(repoRoot, 'apps/server/src/main.ts')], { ...serverEnv, PORT: String(appPort) }, /Ready:/));
+    // "Before": the same server and data, ranking by reading, sorting and counting every match
+    // (SEARCH_RANKING=full-sort, the search of 0005 to 0027).
     children.push(
       await startProcess(
         [path.join(repoRoot, 'apps/server/src/main.ts')],
-        { PORT: String(appPort), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', DATABASE_URL: dbUrl },
+        { ...serverEnv, PORT: String(beforePort), SEARCH_RANKING: 'full-sort' },
         /Ready:/,
       ),
     );
     const api = `http://127.0.0.1:${appPort}`;
+    const beforeApi = `http://127.0.0.1:${beforePort}`;
     const searchPath = (keyword: string, page = 1, limit = 20) =>
       `/api/v1/client/search?keyword=${encodeURIComponent(keyword)}&page=${page}&limit=${limit}`;
     /**
-     * Every combination of keyword, page and limit once, interleaved: each request is a cache
-     * miss, so these rows measure the query itself.
+     * Every combination of keyword, page and limit once, interleaved, each page within the first
+     * `reach` results: more paths than the result cache holds, so each request is a cache miss
+     * and these rows measure the query itself.
      */
-    const distinct = (keywords: string[], pages: number) => {
+    const distinct = (keywords: string[], reach: number) => {
       const paths: string[] = [];
       for (let limit = 10; limit <= 30; limit += 1) {
-        for (let page = 1; page <= pages; page += 1) for (const keyword of keywords) paths.push(searchPath(keyword, page, limit));
+        for (let page = 1; (page - 1) * limit < reach; page += 1) for (const keyword of keywords) paths.push(searchPath(keyword, page, limit));
       }
       return paths;
     };
     const pairs = (locale: 0 | 1) => openers.flatMap((o) => subjects.map((s) => (locale === 0 ? `${o[0]}${s[0]}` : `${o[1]} ${s[1]}`)));
-    const targets: [string, string, string[] | undefined][] = [
-      ['bare Fastify route (baseline)', `http://127.0.0.1:${barePort}/bare`, undefined],
-      ['search CJK 2 chars, repeated (神医 萌宝 總裁 龙王)', api, ['神医', '萌宝', '總裁', '龙王'].map((k) => searchPath(k))],
-      ['search CJK 3+ chars, repeated (闪婚娇妻 重生歸來 绝世剑仙)', api, ['闪婚娇妻', '重生歸來', '绝世剑仙'].map((k) => searchPath(k))],
-      ['search English, repeated (dragon king, heiress, contract)', api, ['dragon king', 'heiress', 'contract'].map((k) => searchPath(k))],
-      ['search CJK 2 chars, all misses (~4,500 hits each)', api, distinct(['神医', '萌宝', '總裁', '龙王'], 200)],
-      ['search CJK 4 chars, all misses (437 keywords)', api, distinct(pairs(0), 2)],
-      ['search English 2 words, all misses (437 keywords)', api, distinct(pairs(1), 2)],
-      ['explore first page (cached 30 s)', api, ['/api/v1/client/explore?limit=5']],
-      [`explore, ${cursors.length.toLocaleString('en')} cursors over the feed`, api, cursors.map((c) => `/api/v1/client/explore?limit=5&cursor=${c}`)],
-      ['explore, deep half of the feed only', api, deepCursors.map((c) => `/api/v1/client/explore?limit=5&cursor=${c}`)],
+    // Simplified for half the openers, Traditional for the other half: both scripts find the same.
+    const twoChars = openers.map((o, i) => (i % 2 === 0 ? o[0] : toTraditional(o[0])));
+    const nothing = [...pairs(0).map((k) => `${k}码`), ...pairs(1).map((k) => `${k} zq`)];
+    type Target = { name: string; paths?: string[]; url?: string; budget?: number; compare?: boolean };
+    const targets: Target[] = [
+      { name: 'bare Fastify route (baseline)', url: `http://127.0.0.1:${barePort}/bare` },
+      { name: 'search CJK 2 chars, repeated (神医 萌宝 總裁 龙王)', paths: ['神医', '萌宝', '總裁', '龙王'].map((k) => searchPath(k)) },
+      { name: 'search English, repeated (dragon king, heiress, contract)', paths: ['dragon king', 'heiress', 'contract'].map((k) => searchPath(k)) },
+      { name: 'search CJK 2 chars, ~4,300 matches, first 150 results (23 keywords)', paths: distinct(twoChars, 150), budget: SEARCH_P99_MS, compare: true },
+      { name: 'search CJK 2 chars, ~4,300 matches, pages to rank 1,000 (4 keywords)', paths: distinct(['神医', '萌宝', '總裁', '龙王'], SEARCH_WINDOW), budget: SEARCH_P99_MS, compare: true },
+      { name: 'search CJK 4 chars, ~230 matches (437 keywords)', paths: distinct(pairs(0), 40), budget: SEARCH_P99_MS, compare: true },
+      { name: 'search English 2 words, ~230 matches (437 keywords)', paths: distinct(pairs(1), 40), budget: SEARCH_P99_MS, compare: true },
+      { name: 'search finding nothing (874 keywords)', paths: distinct(nothing, 1), budget: SEARCH_P99_MS, compare: true },
+      { name: 'explore first page (cached 30 s)', paths: ['/api/v1/client/explore?limit=5'] },
+      { name: `explore, ${cursors.length.toLocaleString('en')} cursors over the feed`, paths: cursors.map((c) => `/api/v1/client/explore?limit=5&cursor=${c}`), budget: EXPLORE_P99_MS },
+      { name: 'explore, deep half of the feed only', paths: deepCursors.map((c) => `/api/v1/client/explore?limit=5&cursor=${c}`), budget: EXPLORE_P99_MS },
     ];
-    console.log(`\n  ${connections} connections, ${duration} s each`);
+    console.log(`\n  ${connections} connections, ${duration} s each; "before" is the same server with SEARCH_RANKING=full-sort`);
     const rows: Row[] = [];
+    const misses: string[] = [];
     let baseline = 0;
-    for (const [name, url, paths] of targets) {
-      // Let requests queued by the previous target drain before the next one starts.
+    const watcher = new pg.Client({ connectionString: serverUrl });
+    await watcher.connect();
+    /** Until the database has finished what the last target left queued (a slow "before" leaves plenty). */
+    const drained = async () => {
+      for (let tries = 0; tries < 600; tries += 1) {
+        const busy = await watcher.query<{ n: number }>(
+          `select count(*)::int as n from pg_stat_activity where datname = $1 and state = 'active' and pid <> pg_backend_pid()`,
+          [dbName],
+        );
+        if ((busy.rows[0]?.n ?? 0) === 0) return;
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+    };
+    const run = async (target: Target, origin: string, label: string) => {
+      await drained();
       await settle(`${api}/api/v1/health`);
-      const result = await measure(url, paths ? { paths } : {});
+      const result = await measure(target.url ?? origin, target.paths ? { paths: target.paths } : {});
       if (baseline === 0) baseline = result.rps;
-      rows.push(row(name, result, baseline));
+      rows.push(row(label, result, baseline));
+      return result;
+    };
+    try {
+      for (const target of targets) {
+        if (target.compare) await run(target, beforeApi, `${target.name}: before`);
+        const after = await run(target, api, target.compare ? `${target.name}: after` : target.name);
+        if (target.budget !== undefined && (after.p99 > target.budget || after.errors > 0)) {
+          misses.push(`${target.name}: p99 ${after.p99} ms (budget ${target.budget} ms), ${after.errors} errors`);
+        }
+      }
+    } finally {
+      await watcher.end();
     }
     console.table(rows);
     const failed = rows.filter((r) => r.errors > 0);
     if (failed.length > 0) console.log(`Errors in: ${failed.map((r) => r.call).join(', ')}`);
+    if (misses.length > 0) {
+      console.log(`\nOver budget (search p99 ${SEARCH_P99_MS} ms, explore p99 ${EXPLORE_P99_MS} ms, at ${connections} connections):`);
+      for (const miss of misses) console.log(`  ${miss}`);
+      process.exitCode = 1;
+    } else {
+      console.log(`\nEvery budgeted row within budget (search p99 ${SEARCH_P99_MS} ms, explore p99 ${EXPLORE_P99_MS} ms).`);
+    }
   } finally {
     await client.end().catch(() => undefined);
     await database.close().catch(() => undefined);

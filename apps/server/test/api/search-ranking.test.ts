@@ -40,7 +40,7 @@ describe('search ranking at scale', () => {
         free_episode_count: 1,
         // Ties on purpose (i % 97), so that the id breaks them.
         view_count: (i * 7919) % 97,
-        status: i % 50 === 0 ? 'draft' : 'published',
+        status: i % 50 === 0 ? ('draft' as const) : ('published' as const),
       };
     });
     for (let first = 0; first < rows.length; first += 500) {

@@ -1,6 +1,6 @@
 import { LoaderCircle } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from '../../../shared/i18n/i18n';
+import { useLocale, useTranslation } from '../../../shared/i18n/i18n';
 import { ErrorState } from '../../../shared/ui/error-state';
 import { useSearchResults } from '../api/search-dramas';
 import { NoResults } from './no-results';
@@ -16,6 +16,7 @@ interface SearchResultsProps {
 /** The results of one keyword, loading the next page as the end of the list comes into view. */
 export function SearchResults({ keyword, suggest, onOpen }: SearchResultsProps) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const sentinelRef = useRef<HTMLDivElement>(null);
   const query = useSearchResults(keyword, suggest);
   const { data, error, isPending, isPlaceholderData, hasNextPage, isFetchingNextPage, fetchNextPage, refetch } = query;
@@ -63,7 +64,9 @@ export function SearchResults({ keyword, suggest, onOpen }: SearchResultsProps) 
       className={`transition-opacity duration-150 ${isPlaceholderData ? 'opacity-60' : ''}`}
     >
       <p data-testid="search-count" className="px-4 pt-2 text-xs text-fg-subtle" aria-live="polite">
-        {t('search.resultCount', { count: first.total })}
+        {first.totalCapped
+          ? t('search.resultCountCapped', { total: first.total.toLocaleString(locale) })
+          : t('search.resultCount', { count: first.total })}
       </p>
       <ul className="divide-y divide-line">
         {unique.map((hit, index) => (
