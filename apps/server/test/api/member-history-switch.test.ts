@@ -3,6 +3,8 @@ import {
   type DramaDetail,
   mergeWatchRecordsResponseSchema,
   resumePointResponseSchema,
+  type TaskType,
+  taskListResponseSchema,
   watchRecordListResponseSchema,
 } from '@drama/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -90,6 +92,24 @@ describe('the history switch', () => {
     expect(await resume(auth, a.id)).toMatchObject({ episodeId: episode(a, 1).id, progressSeconds: 7 });
     expect(await resume(auth, b.id)).toBeNull();
     expect(await resume(auth, c.id)).toBeNull();
+  });
+
+  it('off: the daily watch task and a friend’s invite still count, from marks that are no history', async () => {
+    const task = async (auth: Auth, type: TaskType) =>
+      okData(await call('GET', apiPaths.tasks(), auth), taskListResponseSchema).items.find((item) => item.type === type);
+    const inviter = await member();
+    const { user, auth } = await member();
+    await t.database.db.updateTable('users').set({ invited_by: inviter.user.id }).where('id', '=', user.id).execute();
+    await setHistory(auth, false);
+
+    for (const index of [0, 1, 2]) await watch(auth, dramaAt(dramas, index).id, episode(dramaAt(dramas, index), 1).id);
+    await watch(auth, dramaAt(dramas, 0).id, episode(dramaAt(dramas, 0), 2).id); // the same drama again counts once
+    expect(await task(auth, 'watchVideo')).toMatchObject({ status: 'completed', progress: 3 });
+    expect((await call('POST', apiPaths.taskClaim('watchVideo'), auth)).status).toBe(200);
+    expect(await task(inviter.auth, 'inviteFriends')).toMatchObject({ status: 'completed', progress: 1 });
+    // And still nothing that resumes or lists.
+    expect(await rowsOf(user.id)).toEqual([]);
+    expect((await history(auth)).total).toBe(0);
   });
 
   it('off: the calls are still checked, so a locked episode is refused as before', async () => {

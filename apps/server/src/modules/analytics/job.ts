@@ -1,6 +1,7 @@
 import type { AppContext } from '../../platform/context.js';
 import type { JobDefinition } from '../../platform/jobs/queue.js';
 import { aggregateDay, pruneEvents } from './aggregate.js';
+import { pruneDramaStarts } from '../tasks/drama-starts.js';
 import { addDays, dayOf, daysBetween } from './days.js';
 
 /** The job that rolls raw events into the daily tables and prunes old events. */
@@ -28,6 +29,8 @@ export async function runAggregation(ctx: AppContext, rawDays: number, data: Agg
   const days = daysBetween(from, to);
   for (const day of days) await aggregateDay(ctx.db, day, timeZone, now);
   const prunedEvents = await pruneEvents(ctx.db, rawDays, now);
+  // The tasks' day marks are pruned on the same daily round.
+  await pruneDramaStarts(ctx.db, now);
   return { days, prunedEvents };
 }
 

@@ -1,6 +1,7 @@
 import type { TaskType } from '@drama/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import './drama-starts.js';
 
 /** A member's claims of the given periods (today, yesterday, 'once'). */
 export async function findClaims(db: Db, userId: number, periods: string[]) {
@@ -42,18 +43,18 @@ export async function addReportedProgress(
 }
 
 /**
- * Dramas the member started an episode of since `dayStart`: the watch call marks a record
- * (view_counted_at) the first time each day, the same mark that counts the drama's views.
- * A merged guest history or a position report does not set it.
+ * Dramas the member started an episode of since `dayStart`: each watch call marks the drama for
+ * the day (drama_starts), whether or not the member keeps a history; before those marks existed
+ * the watch records' once-a-day mark (view_counted_at) said the same, so either counts, once.
+ * A merged guest history or a position report sets neither.
  */
 export async function countDramasStartedSince(db: Db, userId: number, dayStart: Date): Promise<number> {
-  const row = await db
-    .selectFrom('watch_records')
-    .select(sql<number>`count(*)::int`.as('count'))
-    .where('user_id', '=', userId)
-    .where('view_counted_at', '>=', dayStart)
-    .executeTakeFirstOrThrow();
-  return row.count;
+  const row = await sql<{ count: number }>`select count(*)::int as count from (
+      select drama_id from drama_starts where user_id = ${userId} and day_start >= ${dayStart}
+      union
+      select drama_id from watch_records where user_id = ${userId} and view_counted_at >= ${dayStart}
+    ) started`.execute(db);
+  return row.rows[0]?.count ?? 0;
 }
 
 /**
@@ -65,7 +66,7 @@ export async function countInvitees(db: Db, userId: number): Promise<number> {
     .selectFrom('users')
     .select(sql<number>`count(*)::int`.as('count'))
     .where('invited_by', '=', userId)
-    .where((eb) => eb.exists(eb.selectFrom('watch_records').select('watch_records.id').whereRef('watch_records.user_id', '=', 'users.id')))
+    .where('first_watched_at', 'is not', null)
     .executeTakeFirstOrThrow();
   return row.count;
 }

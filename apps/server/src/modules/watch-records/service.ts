@@ -5,6 +5,7 @@ import { AppError } from '../../platform/errors.js';
 import { pageOf, pageWindow } from '../../platform/paging.js';
 import { analyticsEvents } from '../analytics/events.js';
 import { startOfDay } from '../auth/calendar.js';
+import { markDramaStarted } from '../tasks/drama-starts.js';
 import type { CatalogueService } from '../catalogue/service.js';
 import type { MemberSettingsService } from '../member-settings/service.js';
 import { presentResumePoint, presentWatchRecord } from './presenters.js';
@@ -63,18 +64,14 @@ export class WatchRecordService {
       throw error;
     });
     const now = this.clock();
-    // The analytics events hold no history (no resume point, nothing a member sees), so plays
-    // still count with the switch off. The drama's view count does not: its once-a-day mark is
+    // The analytics events and the tasks' day marks hold no history (no resume point, nothing a
+    // member sees), so plays and tasks still count with the switch off. The drama's view count does not: its once-a-day mark is
     // kept on the member's record, which is exactly what is no longer written.
     await analyticsEvents.play(this.ctx, { userId: viewer.id, dramaId, episodeId });
+    const dayStart = startOfDay(now, this.ctx.config.APP_TIMEZONE);
+    await markDramaStarted(this.ctx.db, { userId: viewer.id, dramaId, dayStart, now });
     if (!(await this.settings.recordsHistory(viewer.id))) return;
-    await queries.recordWatch(this.ctx.db, {
-      userId: viewer.id,
-      dramaId,
-      episodeId,
-      now,
-      dayStart: startOfDay(now, this.ctx.config.APP_TIMEZONE),
-    });
+    await queries.recordWatch(this.ctx.db, { userId: viewer.id, dramaId, episodeId, now, dayStart });
     this.onActivity(viewer.id);
   }
 
