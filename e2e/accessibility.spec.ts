@@ -98,7 +98,7 @@ for (const theme of ['light', 'dark'] as Theme[]) {
       await check(page, '/history', 'history', visible('history-row'));
       await check(page, '/membership', 'membership', visible('plan-month'));
       await check(page, '/membership/payment?plan=month&channel=alipay', 'payment confirm', visible('checkout-summary'));
-      await check(page, `/payment?orderId=${world.pendingOrderId}`, 'payment (pending order)', visible('payment-qr'));
+      await check(page, `/payment?orderId=${world.pendingOrderId}`, 'payment (pending order)', visible('pay-here'));
       await check(page, `/payment/result?orderId=${world.paidOrderId}`, 'payment result');
       await check(page, '/orders', 'orders');
       await check(page, `/orders/${world.paidOrderId}`, 'order detail');

@@ -187,6 +187,7 @@ test.describe('a member at the gate', () => {
     const orderId = await buyWeek(page, drama, locked);
 
     // The channel's page in this very tab, as a phone's browser may open it; then Back to the app.
+    await page.getByTestId('show-qr').tap();
     const address = await page.getByTestId('payment-qr').getAttribute('data-qr-content');
     await page.goto(address!);
     await page.getByRole('button', { name: 'Pay', exact: true }).tap();

@@ -82,9 +82,16 @@ async function startOrder(page: Page, plan: Plan, channel: PaymentChannelId): Pr
   return Number(new URL(page.url()).searchParams.get('orderId'));
 }
 
+/** On a phone the payment page pays on the phone itself; its "Show QR code" shows the code these journeys scan. */
+async function showQr(page: Page): Promise<void> {
+  await page.getByTestId('show-qr').click();
+  await expect(page.getByTestId('payment-qr')).toBeVisible();
+}
+
 /** Opens the QR code's address in a tab of its own (as a phone would) and answers there. */
 async function answerAtCheckout(page: Page, answer: 'Pay' | 'Fail'): Promise<void> {
   const qr = page.getByTestId('payment-qr');
+  if (await page.getByTestId('show-qr').isVisible()) await showQr(page);
   await expect(qr).toBeVisible();
   const address = await qr.getAttribute('data-qr-content');
   expect(address).toMatch(/\/sandbox\/checkout\/[A-Za-z0-9]+$/);
@@ -122,6 +129,7 @@ test.describe('buying VIP', () => {
     await expect(page.getByTestId('payment-amount')).toHaveText(yuan(month.priceFen));
     await expect(page.getByTestId('payment-countdown')).toHaveText(/^Pay within 1[45]:\d\d$/);
     await expect(page.getByTestId('sandbox-note')).toBeVisible();
+    await showQr(page);
     await expect(page.getByText('Scan with WeChat Pay to pay')).toBeVisible();
 
     await answerAtCheckout(page, 'Pay');
@@ -203,6 +211,7 @@ test.describe('buying VIP', () => {
     await signInAs(page, account, ENGLISH);
 
     const orderId = await startOrder(page, year, 'alipay');
+    await showQr(page);
     const qr = await page.getByTestId('payment-qr').getAttribute('data-qr-content');
     await page.getByRole('link', { name: 'Me', exact: true }).click();
     await page.getByTestId('vip-card').click();
@@ -213,6 +222,7 @@ test.describe('buying VIP', () => {
     await unpaid.click();
     await expect(page).toHaveURL(`/payment?orderId=${orderId}`);
     // The same payment, not a new one.
+    await showQr(page);
     await expect(page.getByTestId('payment-qr')).toHaveAttribute('data-qr-content', qr!);
 
     await page.getByTestId('cancel-order').click();

@@ -194,6 +194,8 @@ export async function runJourney({ driver, catalogue, pay, note }: JourneyContex
     await waitFor('the checkout opens', () => path(driver), (where) => where.startsWith('/membership/payment?plan=month&channel=alipay'));
     await driver.click('[data-testid="checkout-pay"]');
     await waitFor('the order is made', () => path(driver), (where) => /^\/payment\?orderId=\d+$/.test(where));
+    // A phone pays on itself; the QR code these journeys scan is behind "Show QR code".
+    if ((await driver.call<number>('count', '[data-testid="show-qr"]')) > 0) await driver.click('[data-testid="show-qr"]');
     const address = await waitFor(
       'the QR code holds the checkout address',
       () => driver.call<string | null>('attribute', '[data-testid="payment-qr"]', 'data-qr-content'),

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { OrderDetail, PaymentInfo } from '@drama/contracts';
-import { ExternalLink, LoaderCircle, RefreshCw, TimerOff, Timer } from 'lucide-react';
+import { ExternalLink, LoaderCircle, QrCode, RefreshCw, Smartphone, TimerOff, Timer } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../shared/i18n/i18n';
 import { Link, useNavigate } from 'react-router';
@@ -11,13 +11,18 @@ import { StatusIcon } from '../../../shared/ui/status-icon';
 import { useWatchTarget } from '../../../shared/watch-target/use-watch-target';
 import { membershipPathFor, withWatchTarget, type WatchTarget } from '../../../shared/watch-target/watch-target';
 import { formatYuan, usePaymentChannels } from '../../membership';
-import { CancelOrderButton, orderKeys, type OrderCheck } from '../../orders';
+import { CancelOrderButton, orderKeys, useCreateOrder, type OrderCheck } from '../../orders';
+import { PayHere } from '../components/pay-here';
 import { PaymentQr } from '../components/payment-qr';
 import { PaymentScreen } from '../components/payment-screen';
 import { useSecondsLeft } from '../hooks/use-seconds-left';
+import { currentPayPlace } from '../lib/pay-place';
 import { formatCountdown } from '../lib/polling';
 
-/** The QR code of a pending order, its countdown, and the wait for the channel's answer. */
+/**
+ * A pending order's payment, its countdown, and the wait for the channel's answer: a QR code on a
+ * computer; on a phone the channel's own page (inside WeChat, WeChat Pay's JSAPI), or the QR code if asked for.
+ */
 export function PaymentPage() {
   const { t } = useTranslation();
   // The episode this purchase unlocks rides along to the result, which leads back to it.
@@ -47,7 +52,6 @@ export function PaymentPage() {
 }
 
 function PaymentBody({ order, check, target }: { order: OrderDetail; check: OrderCheck; target: WatchTarget | null }) {
-  const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { id, status } = order;
@@ -65,24 +69,14 @@ function PaymentBody({ order, check, target }: { order: OrderDetail; check: Orde
 
   if (timedOut) return <PaymentTimeout target={target} />;
   if (status !== 'pending') return <Skeleton className="h-[470px] rounded-3xl" />;
-  if (order.payment === null) {
-    return <InlineError title={t('payment.infoFailed')} error={null} onRetry={() => void check.refetch()} />;
-  }
-  return (
-    <PendingPayment
-      target={target}
-      order={order}
-      payment={order.payment}
-      checkError={check.error}
-      onCheck={check.refetch}
-    />
-  );
+  return <PendingPayment target={target} order={order} payment={order.payment} checkError={check.error} onCheck={check.refetch} />;
 }
 
 interface PendingPaymentProps {
   target: WatchTarget | null;
   order: OrderDetail;
-  payment: PaymentInfo;
+  /** The QR code's payment; null for an order opened on a phone (its QR code is made when asked for). */
+  payment: PaymentInfo | null;
   checkError: Error | null;
   onCheck: () => Promise<unknown>;
 }
@@ -90,9 +84,21 @@ interface PendingPaymentProps {
 function PendingPayment({ target, order, payment, checkError, onCheck }: PendingPaymentProps) {
   const { t } = useTranslation();
   const channels = usePaymentChannels();
-  const left = useSecondsLeft(payment.expiresAt);
+  const left = useSecondsLeft(payment?.expiresAt ?? order.expiresAt);
   const expired = left !== null && left <= 0;
-  const sandbox = channels.data?.find((channel) => channel.id === order.channel)?.mode === 'sandbox';
+  const channelMode = channels.data?.find((channel) => channel.id === order.channel)?.mode;
+  const sandbox = channelMode === 'sandbox';
+  // Where the page runs decides how it pays; a phone can still show the QR code (to pay from another phone).
+  const [place] = useState(currentPayPlace);
+  const [showQr, setShowQr] = useState(place === 'computer');
+  const makeQr = useCreateOrder();
+  const wantQr = showQr && payment === null;
+  const { mutate: askQr } = makeQr;
+
+  // An order opened on a phone has no QR code yet: asking for it in mode qr makes one for the same order.
+  useEffect(() => {
+    if (wantQr) askQr({ planId: order.planId, channel: order.channel, mode: 'qr' });
+  }, [wantQr, askQr, order.planId, order.channel]);
 
   const [checking, setChecking] = useState(false);
 
@@ -115,9 +121,9 @@ function PendingPayment({ target, order, payment, checkError, onCheck }: Pending
         className="flex flex-col items-center rounded-3xl border border-line bg-surface px-5 pt-5 pb-6 text-center"
         aria-labelledby="payment-amount"
       >
-        <p className="flex items-center gap-2 text-sm font-medium text-fg-muted">
+        <p className="flex items-center gap-2 text-sm font-medium text-fg-muted" data-testid="payment-how">
           <ChannelIcon channel={order.channel} size="sm" />
-          {t('payment.scanWith', { channel: t(`membership.channels.${order.channel}`) })}
+          {t(showQr ? 'payment.scanWith' : 'payment.payOnPhone', { channel: t(`membership.channels.${order.channel}`) })}
         </p>
         <p id="payment-amount" className="mt-3 text-[36px] leading-none font-bold tracking-tight tabular-nums" data-testid="payment-amount">
           {formatYuan(order.amountFen)}
@@ -135,8 +141,31 @@ function PendingPayment({ target, order, payment, checkError, onCheck }: Pending
           {t('payment.payWithin', { time: formatCountdown(left ?? 0) })}
         </p>
 
-        <div className="mt-5">
-          <PaymentQr value={payment.qrContent} />
+        <div className="mt-5 flex w-full flex-col items-center" data-testid="payment-mode" data-place={place} data-showing={showQr ? 'qr' : 'phone'}>
+          {!showQr && place !== 'computer' ? (
+            <PayHere order={order} place={place} sandbox={channelMode === undefined ? undefined : sandbox} />
+          ) : payment ? (
+            <PaymentQr value={payment.qrContent} />
+          ) : makeQr.isError ? (
+            <InlineError
+              title={t('payment.infoFailed')}
+              error={makeQr.error}
+              onRetry={() => askQr({ planId: order.planId, channel: order.channel, mode: 'qr' })}
+            />
+          ) : (
+            <Skeleton className="size-[216px] rounded-2xl" />
+          )}
+          {place !== 'computer' && (
+            <button
+              type="button"
+              data-testid={showQr ? 'pay-on-phone' : 'show-qr'}
+              onClick={() => setShowQr((shown) => !shown)}
+              className="mt-3 inline-flex min-h-11 items-center gap-1.5 px-3 text-sm font-semibold text-accent"
+            >
+              {showQr ? <Smartphone aria-hidden className="size-4" /> : <QrCode aria-hidden className="size-4" />}
+              {t(showQr ? 'payment.hideQr' : 'payment.showQr')}
+            </button>
+          )}
         </div>
 
         <p className="mt-4 flex items-center gap-2 text-sm text-fg-muted" role="status">
@@ -144,7 +173,7 @@ function PendingPayment({ target, order, payment, checkError, onCheck }: Pending
           {t('payment.waiting')}
         </p>
 
-        {sandbox && (
+        {sandbox && payment && (
           <div className="mt-4 w-full rounded-2xl bg-surface-2 px-4 py-3" data-testid="sandbox-note">
             <p className="text-xs text-fg-subtle">{t('payment.sandboxNote')}</p>
             <a

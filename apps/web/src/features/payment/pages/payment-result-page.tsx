@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OrderDetail } from '@drama/contracts';
-import { CircleCheck, CircleHelp, CircleX, Clapperboard, LoaderCircle, Play, Receipt, TimerOff, type LucideIcon } from 'lucide-react';
-import { useEffect, type ReactNode } from 'react';
+import { CircleAlert, CircleCheck, CircleHelp, CircleX, Clapperboard, LoaderCircle, Play, Receipt, RotateCcw, TimerOff, type LucideIcon } from 'lucide-react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../shared/i18n/i18n';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { meQueryOptions } from '../../../shared/account/get-me';
 import { formatDate } from '../../../shared/format/date';
 import { useLocale } from '../../../shared/i18n/i18n';
@@ -35,13 +35,52 @@ export function PaymentResultPage() {
   );
 }
 
+/** Back from the channel's page still pending for this long: said not paid (it may yet come). */
+const RETURN_GRACE_MS = 6_000;
+
 function ResultView({ order, target }: { order: OrderDetail; target: WatchTarget | null }) {
   const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const returned = params.get('returned') === '1';
+  const [graceOver, setGraceOver] = useState(false);
+
+  useEffect(() => {
+    if (!returned) return;
+    const timer = window.setTimeout(() => setGraceOver(true), RETURN_GRACE_MS);
+    return () => window.clearTimeout(timer);
+  }, [returned]);
 
   switch (order.status) {
     case 'success':
       return <SuccessView order={order} target={target} />;
     case 'pending':
+      // Back from the channel's page without a payment yet: not paid, and the way to pay again
+      // (the page keeps asking, so a payment that does arrive still shows).
+      if (returned && graceOver) {
+        return (
+          <ResultCard
+            icon={CircleAlert}
+            tone="text-warning bg-warning/12"
+            title={t('payment.notPaidTitle')}
+            order={order}
+            actions={
+              <Link
+                to={withWatchTarget(`/payment?orderId=${order.id}`, target)}
+                replace
+                className="btn-primary h-12 w-full text-base"
+                data-testid="pay-again"
+              >
+                <RotateCcw aria-hidden className="size-4" />
+                {t('payment.payAgain')}
+              </Link>
+            }
+          >
+            <p className="text-sm leading-relaxed text-fg-muted" data-testid="result-reason">
+              {t('payment.notPaidBody')}
+            </p>
+          </ResultCard>
+        );
+      }
       return (
         <ResultCard
           icon={LoaderCircle}

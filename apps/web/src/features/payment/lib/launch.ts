@@ -1,0 +1,49 @@
+import { API_BASE, type JsapiParams } from '@drama/contracts';
+
+interface WeixinJSBridge {
+  invoke(name: 'getBrandWCPayRequest', params: JsapiParams, done: (answer: { err_msg?: string }) => void): void;
+}
+
+declare global {
+  interface Window {
+    WeixinJSBridge?: WeixinJSBridge;
+  }
+}
+
+/** The server's OAuth step for the payer's openid inside WeChat, coming back to the payment page of `orderId`. */
+export function wechatOauthPath(orderId: number): string {
+  return `${API_BASE}/payments/wechat/oauth?returnTo=${encodeURIComponent(`/payment?orderId=${orderId}`)}`;
+}
+
+/** The result page a payment on the phone comes back to (as the channels' pages return). */
+export function returnedResultPath(orderId: number): string {
+  return `/payment/result?orderId=${orderId}&returned=1`;
+}
+
+/** WeChat's own browser has its bridge once it says so. */
+function bridge(timeoutMs = 3_000): Promise<WeixinJSBridge | null> {
+  if (window.WeixinJSBridge) return Promise.resolve(window.WeixinJSBridge);
+  return new Promise((resolve) => {
+    const timer = window.setTimeout(() => resolve(null), timeoutMs);
+    document.addEventListener(
+      'WeixinJSBridgeReady',
+      () => {
+        window.clearTimeout(timer);
+        resolve(window.WeixinJSBridge ?? null);
+      },
+      { once: true },
+    );
+  });
+}
+
+/** Pays with WeChat's JSAPI: `ok` paid (to be confirmed by the server), `cancel` the payer closed it, `fail` otherwise. */
+export async function payWithWeixinBridge(params: JsapiParams): Promise<'ok' | 'cancel' | 'fail'> {
+  const weixin = await bridge();
+  if (!weixin) return 'fail';
+  return new Promise((resolve) => {
+    weixin.invoke('getBrandWCPayRequest', params, (answer) => {
+      const said = answer.err_msg ?? '';
+      resolve(said.endsWith(':ok') ? 'ok' : said.endsWith(':cancel') ? 'cancel' : 'fail');
+    });
+  });
+}
