@@ -20,7 +20,7 @@ import { normalizeKeyword } from '../src/modules/search/normalize.js';
 import { otherRankQuery, SEARCH_WINDOW, titleRankQuery } from '../src/modules/search/queries.js';
 import { refreshSearchIndex, searchTextsOf } from '../src/modules/search/search-index.js';
 import { createThrowawayDatabase } from '../test/support/throwaway-database.js';
-import { benchDir, connections, duration, measure, type Measurement, repoRoot, startProcess, stopAll } from './harness.js';
+import { benchDir, connections, duration, load, measure, type Measurement, repoRoot, startProcess, stopAll } from './harness.js';
 
 const DRAMAS = Number(process.env.BENCH_DRAMAS ?? 100_000);
 /** The budget of uncached searches and of feed pages: the 99th percentile at BENCH_CONNECTIONS (64). */
@@ -235,6 +235,11 @@ try {
     started = performance.now();
     const indexed = await refreshSearchIndex(database.db);
     step(`re-index ${indexed.toLocaleString('en')} changed dramas (the import path)`, started);
+    // What autovacuum does after an import, at once: the visibility map (index-only scans) and the
+    // GIN indexes' pending lists merged.
+    started = performance.now();
+    await client.query('vacuum analyze dramas');
+    step('vacuum after the import', started);
     const size = await client.query<{ table: string; trgm: string; grams: string }>(`
       select pg_size_pretty(pg_total_relation_size('dramas')) as table,
         pg_size_pretty(pg_relation_size('dramas_search_trgm_idx')) as trgm,
@@ -336,6 +341,7 @@ try {
     console.log(`\n  ${connections} connections, ${duration} s each; "before" is the same server with SEARCH_RANKING=full-sort`);
     const rows: Row[] = [];
     const misses: string[] = [];
+    const alone: Omit<Row, 'ratio to bare'>[] = [];
     let baseline = 0;
     const watcher = new pg.Client({ connectionString: serverUrl });
     await watcher.connect();
@@ -366,10 +372,24 @@ try {
           misses.push(`${target.name}: p99 ${after.p99} ms (budget ${target.budget} ms), ${after.errors} errors`);
         }
       }
+      // The cost of one search, with nothing queued: one connection, each class before and after.
+      for (const target of targets.filter((t) => t.compare)) {
+        for (const [origin, label] of [
+          [beforeApi, 'before'],
+          [api, 'after'],
+        ] as const) {
+          await drained();
+          const paths = target.paths ?? [];
+          const result = await load(origin, { connections: 1, seconds: 3, warmUpSeconds: 1, steps: [{ next: (n) => ({ path: paths[n % paths.length] ?? '/' }) }] });
+          alone.push({ call: `${target.name}: ${label}`, 'req/s': Math.round(result.rps), 'p50 ms': result.p50, 'p99 ms': result.p99, errors: result.errors });
+        }
+      }
     } finally {
       await watcher.end();
     }
     console.table(rows);
+    console.log('\n  One connection (what one search costs when nothing is queued):');
+    console.table(alone);
     const failed = rows.filter((r) => r.errors > 0);
     if (failed.length > 0) console.log(`Errors in: ${failed.map((r) => r.call).join(', ')}`);
     if (misses.length > 0) {
