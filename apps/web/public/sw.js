@@ -103,8 +103,12 @@ async function coverFirst(event) {
     const cached = await caches.match(request, { cacheName: COVER_CACHE });
     if (cached) return cached;
     const response = await fromNetwork(request);
-    if (response.ok && response.type === 'basic') keep(event, COVER_CACHE, request, response.clone(), trimCovers);
-    return response;
+    if (!response.ok || response.type !== 'basic') return response;
+    // Read whole before answering (a cover is a few kilobytes): a body still streaming when the
+    // page moves on is cut off in the worker, which Firefox reports as the worker's error.
+    const whole = new Response(await response.blob(), { status: response.status, statusText: response.statusText, headers: response.headers });
+    keep(event, COVER_CACHE, request, whole.clone(), trimCovers);
+    return whole;
   } catch {
     return new Response(null, { status: 504, statusText: 'Gateway Timeout' });
   }
