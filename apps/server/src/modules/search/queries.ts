@@ -169,8 +169,31 @@ export function titleRankQuery(db: Db, filter: SearchFilter, first: number) {
     .limit(first);
 }
 
-/** The same for dramas that have the keyword elsewhere than in the title. */
-export function otherRankQuery(db: Db, filter: SearchFilter, first: number) {
+/**
+ * The same for dramas that have the keyword elsewhere than in the title. With `fewMatches` (the
+ * keyword matches at most SEARCH_WINDOW dramas in all) every match is read through its index and
+ * sorted: the planner, guessing from the keyword's frequency, would otherwise walk the whole
+ * popularity order looking for non-title matches that may not exist.
+ */
+export function otherRankQuery(db: Db, filter: SearchFilter, first: number, fewMatches = false) {
+  if (fewMatches) {
+    return db
+      .with(
+        (cte) => cte('m').materialized(),
+        (qb) =>
+          qb
+            .selectFrom('dramas as d')
+            .where('d.status', '=', 'published')
+            .where(matchesAnywhere(filter))
+            .select(['d.id', 'd.hot_score', matchesTitle(filter).as('in_title')]),
+      )
+      .selectFrom('m')
+      .where(sql<boolean>`not m.in_title`)
+      .select('m.id')
+      .orderBy('m.hot_score', 'desc')
+      .orderBy('m.id', 'desc')
+      .limit(first);
+  }
   return published(db)
     .where(matchesAnywhere(filter))
     .where(sql<boolean>`not (${matchesTitle(filter)})`)
@@ -225,23 +248,27 @@ interface Ranking {
 /**
  * One page of the ranking within SEARCH_WINDOW: the top title matches by popularity, and only
  * when there are fewer of them than the page reaches, the top of the other matches after them.
- * When both lists end inside the page the total is known without counting; otherwise
- * `countTotal` (which a caller may cache per keyword) counts up to the window.
+ * `countTotal` (which a caller may cache per keyword) counts the matches up to the window.
  */
 async function boundedRanking(db: Db, filter: SearchFilter, countTotal: () => Promise<number>): Promise<Ranking> {
   const reach = Math.min(filter.offset + filter.limit, SEARCH_WINDOW);
   let ranked: Ranking['ranked'] = [];
-  let complete = false;
+  let matches: number | null = null;
   if (reach > filter.offset) {
     const titles = await titleRankQuery(db, filter, reach).execute();
     ranked = titles.map((row) => ({ id: row.id, in_title: true }));
     if (titles.length < reach) {
-      const others = await otherRankQuery(db, filter, reach - titles.length).execute();
-      ranked.push(...others.map((row) => ({ id: row.id, in_title: false })));
-      complete = others.length < reach - titles.length;
+      // Every title match is known, so the count says how many others there are (exactly, when
+      // within the window): none means no query, few means reading them all is cheap.
+      matches = await countTotal();
+      if (matches > titles.length) {
+        const fewMatches = matches <= SEARCH_WINDOW;
+        const others = await otherRankQuery(db, filter, reach - titles.length, fewMatches).execute();
+        ranked.push(...others.map((row) => ({ id: row.id, in_title: false })));
+      }
     }
   }
-  const matches = complete ? ranked.length : await countTotal();
+  matches ??= await countTotal();
   return {
     ranked: ranked.slice(filter.offset, filter.offset + filter.limit),
     total: Math.min(matches, SEARCH_WINDOW),
