@@ -1,5 +1,13 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { API_BASE, STORAGE_KEYS, apiPaths, userProfileResponseSchema, type PaymentChannelId, type Session } from '@drama/contracts';
+import {
+  API_BASE,
+  STORAGE_KEYS,
+  apiPaths,
+  dramaDetailResponseSchema,
+  userProfileResponseSchema,
+  type PaymentChannelId,
+  type Session,
+} from '@drama/contracts';
 import { createAccount, signInAs } from './accounts';
 import { expect, test } from './fixtures';
 import { PHONE_UA, WECHAT_UA } from './payment-agents';
@@ -66,6 +74,26 @@ test.describe('on a phone’s browser', () => {
     await expect(page.getByTestId('result-title')).toHaveText('Payment successful');
     await expect(page.getByTestId('result-vip-until')).toContainText('You are a VIP until');
     expect(await vipLevel(request, account)).toBeGreaterThan(0);
+  });
+
+  test('bought for a locked episode, the return from the channel’s page still leads back to it', async ({ page, request }) => {
+    test.slow();
+    const answer = await request.get(`${API_BASE}${apiPaths.drama(2)}`, { headers: { 'Accept-Language': 'en-US' } });
+    const drama = dramaDetailResponseSchema.parse(await answer.json()).data;
+    const locked = drama.episodes.find((episode) => !episode.isFree) ?? drama.episodes[drama.episodes.length - 1]!;
+    const account = await createAccount(request);
+    await signInAs(page, account, ENGLISH);
+    await page.goto(`/membership/payment?plan=week&channel=alipay&drama=${drama.id}&episode=${locked.id}`);
+    await tapOn(page, page.getByTestId('checkout-pay'));
+    await expect(page).toHaveURL(new RegExp(`/payment\\?orderId=\\d+&drama=${drama.id}&episode=${locked.id}$`));
+    const orderId = Number(new URL(page.url()).searchParams.get('orderId'));
+    await tapOn(page, page.getByTestId('pay-here'));
+    await tapOn(page, page.getByRole('button', { name: 'Pay', exact: true }));
+    // The channel returns to the result page without the episode; the page puts it back.
+    await expect(page).toHaveURL(`/payment/result?orderId=${orderId}&returned=1&drama=${drama.id}&episode=${locked.id}`, { timeout: 20_000 });
+    await expect(page.getByTestId('result-title')).toHaveText('Payment successful');
+    await tapOn(page, page.getByTestId('continue-episode'));
+    await expect(page).toHaveURL(new RegExp(`/player/${drama.id}\\?episode=${locked.id}$`));
   });
 
   test('back from the channel’s page without paying: not paid, and paying again from there works', async ({ page, request }) => {

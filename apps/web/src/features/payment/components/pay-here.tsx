@@ -6,7 +6,8 @@ import { useTranslation } from '../../../shared/i18n/i18n';
 import { ChannelIcon } from '../../../shared/ui/channel-icon';
 import { InlineError } from '../../../shared/ui/inline-error';
 import { useCreateOrder } from '../../orders';
-import { payWithWeixinBridge, returnedResultPath, wechatOauthPath } from '../lib/launch';
+import { withWatchTarget, type WatchTarget } from '../../../shared/watch-target/watch-target';
+import { payWithWeixinBridge, rememberTarget, returnedResultPath, wechatOauthPath } from '../lib/launch';
 import { payModeFor, type PayPlace } from '../lib/pay-place';
 
 interface PayHereProps {
@@ -14,6 +15,8 @@ interface PayHereProps {
   place: Exclude<PayPlace, 'computer'>;
   /** Whether the order's channel is the sandbox; undefined while the channels load. */
   sandbox: boolean | undefined;
+  /** The episode this purchase unlocks, for the result page the channel returns to. */
+  target: WatchTarget | null;
 }
 
 /**
@@ -21,7 +24,7 @@ interface PayHereProps {
  * checkout), or inside WeChat pays with its JSAPI after the OAuth step gives the payer's openid.
  * The same order is asked for again in that mode, so its number and amount stay.
  */
-export function PayHere({ order, place, sandbox }: PayHereProps) {
+export function PayHere({ order, place, sandbox, target }: PayHereProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -35,6 +38,7 @@ export function PayHere({ order, place, sandbox }: PayHereProps) {
 
   const pay = async () => {
     setFailure(null);
+    rememberTarget(order.id, target);
     if (mode === 'jsapi' && sandbox === false && !openid) {
       setLeaving(true);
       window.location.assign(wechatOauthPath(order.id));
@@ -65,7 +69,7 @@ export function PayHere({ order, place, sandbox }: PayHereProps) {
       return;
     }
     const answer = await payWithWeixinBridge(payment.jsapiParams);
-    if (answer === 'ok') void navigate(returnedResultPath(order.id), { replace: true });
+    if (answer === 'ok') void navigate(withWatchTarget(returnedResultPath(order.id), target), { replace: true });
     else if (answer === 'fail') setFailure('jsapi');
   };
 

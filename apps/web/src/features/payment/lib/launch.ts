@@ -1,4 +1,5 @@
 import { API_BASE, type JsapiParams } from '@drama/contracts';
+import { readWatchTarget, type WatchTarget } from '../../../shared/watch-target/watch-target';
 
 interface WeixinJSBridge {
   invoke(name: 'getBrandWCPayRequest', params: JsapiParams, done: (answer: { err_msg?: string }) => void): void;
@@ -46,4 +47,27 @@ export async function payWithWeixinBridge(params: JsapiParams): Promise<'ok' | '
       resolve(said.endsWith(':ok') ? 'ok' : said.endsWith(':cancel') ? 'cancel' : 'fail');
     });
   });
+}
+
+const targetKey = (orderId: number) => `payment-target:${orderId}`;
+
+/**
+ * The channels' pages return to an address the server gives, without the episode this purchase
+ * unlocks: kept for the tab while the payer is away, so the result still leads back to it.
+ */
+export function rememberTarget(orderId: number, target: WatchTarget | null): void {
+  try {
+    if (target) window.sessionStorage.setItem(targetKey(orderId), `drama=${target.dramaId}&episode=${target.episodeId}`);
+  } catch {
+    // Storage refused (private mode): the result then leads to the home page.
+  }
+}
+
+export function rememberedTarget(orderId: number): WatchTarget | null {
+  try {
+    const kept = window.sessionStorage.getItem(targetKey(orderId));
+    return kept ? readWatchTarget(new URLSearchParams(kept)) : null;
+  } catch {
+    return null;
+  }
 }

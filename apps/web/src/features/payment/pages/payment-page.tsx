@@ -143,7 +143,7 @@ function PendingPayment({ target, order, payment, checkError, onCheck }: Pending
 
         <div className="mt-5 flex w-full flex-col items-center" data-testid="payment-mode" data-place={place} data-showing={showQr ? 'qr' : 'phone'}>
           {!showQr && place !== 'computer' ? (
-            <PayHere order={order} place={place} sandbox={channelMode === undefined ? undefined : sandbox} />
+            <PayHere order={order} place={place} sandbox={channelMode === undefined ? undefined : sandbox} target={target} />
           ) : payment ? (
             <PaymentQr value={payment.qrContent} />
           ) : makeQr.isError ? (

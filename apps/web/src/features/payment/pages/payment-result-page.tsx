@@ -14,11 +14,23 @@ import { membershipPathFor, playerPathFor, withWatchTarget, type WatchTarget } f
 import { formatYuan, useTargetEpisode } from '../../membership';
 import { failureReasonText, orderKeys } from '../../orders';
 import { PaymentScreen } from '../components/payment-screen';
+import { rememberedTarget } from '../lib/launch';
 
 /** How an order ended: paid (and VIP until when), failed and why, cancelled, or timed out. */
 export function PaymentResultPage() {
   const { t } = useTranslation();
   const target = useWatchTarget();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const returned = params.get('returned') === '1';
+  const orderId = Number(params.get('orderId'));
+
+  // Back from a channel's page, whose return address carries no episode: the one kept before leaving.
+  useEffect(() => {
+    if (!returned || target || !Number.isInteger(orderId) || orderId <= 0) return;
+    const kept = rememberedTarget(orderId);
+    if (kept) void navigate(withWatchTarget(`/payment/result?orderId=${orderId}&returned=1`, kept), { replace: true });
+  }, [returned, target, orderId, navigate]);
 
   // Opened on an order still pending (a reload, a link), it keeps asking, as the payment page does.
   return (
