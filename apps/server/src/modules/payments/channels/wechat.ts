@@ -231,17 +231,22 @@ export class WechatChannel implements PaymentChannelAdapter {
     };
   }
 
-  async createQrPayment(request: QrPaymentRequest): Promise<string> {
+  /** The fields every v3 transaction call (native, H5, JSAPI) opens with. */
+  private transaction(request: QrPaymentRequest, appid: string) {
     const expires = chinaTime(request.expiresAt);
-    const answer = await this.request('POST', '/v3/pay/transactions/native', {
-      appid: this.settings.appId,
+    return {
+      appid,
       mchid: this.settings.mchId,
       description: request.subject.slice(0, 127),
       out_trade_no: request.orderNo,
       time_expire: `${expires.date}T${expires.time}+08:00`,
       notify_url: request.notifyUrl,
       amount: { total: request.amountFen, currency: 'CNY' },
-    });
+    };
+  }
+
+  async createQrPayment(request: QrPaymentRequest): Promise<string> {
+    const answer = await this.request('POST', '/v3/pay/transactions/native', this.transaction(request, this.settings.appId));
     const codeUrl = answer.json?.code_url;
     if (answer.status !== 200 || typeof codeUrl !== 'string' || codeUrl === '') throw this.refused('native payment', answer);
     return codeUrl;
@@ -255,17 +260,8 @@ export class WechatChannel implements PaymentChannelAdapter {
    * RSA-SHA256 over `appId\ntimeStamp\nnonceStr\nprepay_id=...\n`.
    */
   async createMobilePayment(request: MobilePaymentRequest): Promise<MobilePayment> {
-    const expires = chinaTime(request.expiresAt);
     const appid = request.mode === 'jsapi' ? (this.settings.jsapiAppId ?? this.settings.appId) : this.settings.appId;
-    const common = {
-      appid,
-      mchid: this.settings.mchId,
-      description: request.subject.slice(0, 127),
-      out_trade_no: request.orderNo,
-      time_expire: `${expires.date}T${expires.time}+08:00`,
-      notify_url: request.notifyUrl,
-      amount: { total: request.amountFen, currency: 'CNY' },
-    };
+    const common = this.transaction(request, appid);
     if (request.mode === 'wap') {
       const answer = await this.request('POST', '/v3/pay/transactions/h5', {
         ...common,
