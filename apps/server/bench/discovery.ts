@@ -261,8 +261,11 @@ try {
     ] as const) {
       const filter = { keyword: normalizeKeyword(keyword), byGrams, offset: 0, limit: 20 };
       await explain(`${label}, title matches`, titleRankQuery(database.db, filter, 20).compile());
-      await explain(`${label}, other matches`, otherRankQuery(database.db, filter, 20).compile());
     }
+    // The other matches are asked for only when the title matches end inside the page, as for a
+    // name found in descriptions only (with more than 1,000 matches: along the popularity order).
+    const inDescriptions = { keyword: normalizeKeyword('林晚'), byGrams: true, offset: 0, limit: 20 };
+    await explain('search "林晚" (descriptions only), other matches', otherRankQuery(database.db, inDescriptions, 20).compile());
     const deep = await client.query<{ id: number; explore_score: number }>(
       `select id, explore_score from dramas where status = 'published' order by explore_score desc, id desc offset $1 limit 1`,
       [Math.floor(DRAMAS * 0.8)],
