@@ -11,10 +11,12 @@ import {
   type MediaJob,
   mediaJobListResponseSchema,
   mediaJobResponseSchema,
+  noticeListResponseSchema,
 } from '@drama/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ConsoleCaller, consoleAs } from '../support/operators.js';
 import { makeClip, makeNonVideo } from '../support/media-clips.js';
+import { memberCalls } from '../support/member-calls.js';
 import { useTestApp } from '../support/test-app.js';
 import { TusClient, uploadIdOf } from '../support/tus-client.js';
 
@@ -25,6 +27,7 @@ import { TusClient, uploadIdOf } from '../support/tus-client.js';
  */
 
 const t = useTestApp({ MEDIA_LADDER: '144,240', JOBS_POLL_SECONDS: '0.5' });
+const members = memberCalls(t);
 const work = mkdtempSync(path.join(os.tmpdir(), 'drama-console-media-'));
 let baseUrl = '';
 let content: ConsoleCaller;
@@ -122,6 +125,8 @@ describe('episodes from uploads', () => {
 
   it('makes an episode of each upload, in order, hidden from viewers until its media is ready', async () => {
     const tus = new TusClient(baseUrl, content.headers);
+    const fan = await members.member();
+    expect((await members.call('POST', apiPaths.favorite(dramaId), fan.auth)).status).toBe(200);
     const before = await episodes();
     const ids = [await tus.upload(clip, 'ep-a.mp4'), await tus.upload(clip, 'ep-b.mp4')];
     const response = await call('POST', `/dramas/${dramaId}/episodes`, { uploadIds: ids });
@@ -141,6 +146,10 @@ describe('episodes from uploads', () => {
     const ready = (await episodes()).slice(before.length);
     expect(ready.every((episode) => episode.mediaStatus === 'ready' && episode.visible && episode.durationSeconds === 2)).toBe(true);
     expect(await viewerEpisodeIds()).toEqual(expect.arrayContaining(made.map((episode) => episode.id)));
+    // Media made ready is a new episode for the drama's fans: one notice for the day, of an episode made here.
+    const notices = noticeListResponseSchema.parse((await members.call('GET', apiPaths.notices(), fan.auth)).body).data.items;
+    expect(notices.map((notice) => [notice.kind, notice.values.dramaId])).toEqual([['new-episode', dramaId]]);
+    expect(made.map((episode) => episode.id)).toContain(notices[0]?.values.episodeId);
     // An upload makes one episode, once.
     expect((await call('POST', `/dramas/${dramaId}/episodes`, { uploadIds: [ids[0]] })).statusCode).toBe(409);
     expect((await call('POST', `/dramas/${dramaId}/episodes`, { uploadIds: ['0123456789abcdef'] })).json()).toMatchObject({ code: 'UPLOAD_NOT_FOUND' });
