@@ -61,6 +61,8 @@ export const ERROR_CODES = [
   'FEEDBACK_NOT_FOUND',
   'FEEDBACK_CLOSED',
   'UPLOAD_NOT_FOUND',
+  // The notification centre (notices.ts): a notice that is not the member's, or not there.
+  'NOTICE_NOT_FOUND',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -144,6 +146,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   FEEDBACK_CLOSED: 409,
   /** A screenshot id that is not one of the member's own uploads. */
   UPLOAD_NOT_FOUND: 400,
+  NOTICE_NOT_FOUND: 404,
 };
 
 /** Any code the server may answer with: the viewers' codes and the console's (console/errors.ts). */

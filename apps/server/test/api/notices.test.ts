@@ -286,7 +286,7 @@ describe('reading', () => {
     expect(paged).toMatchObject({ page: 2, limit: 2, total: 3 });
     expect(paged.items.map((item) => item.id)).toEqual([items[2]!.id]);
 
-    refused(await call('POST', apiPaths.noticeRead(items[0]!.id), other.auth), 404, 'NOT_FOUND');
+    refused(await call('POST', apiPaths.noticeRead(items[0]!.id), other.auth), 404, 'NOTICE_NOT_FOUND');
     expect(okData(await call('POST', apiPaths.noticesReadAll(), other.auth), noticeReadResponseSchema).marked).toBe(0);
     expect(await unread(owner.auth)).toBe(3);
     expect(await list(other.auth)).toEqual([]);
@@ -311,6 +311,6 @@ describe('reading', () => {
     for (const id of ['0', '-3', 'abc', '1.5', '99999999999']) {
       refused(await call('POST', `/client/notices/${id}/read`, auth), 400, 'VALIDATION_FAILED');
     }
-    refused(await call('POST', apiPaths.noticeRead(2_000_000_000), auth), 404, 'NOT_FOUND');
+    refused(await call('POST', apiPaths.noticeRead(2_000_000_000), auth), 404, 'NOTICE_NOT_FOUND');
   });
 });

@@ -301,7 +301,7 @@ const MEMBER_ROUTES: Record<string, RouteCase> = {
     sample: () => ({ method: 'POST', url: apiPaths.noticeRead(1) }),
     idor: async () => {
       const notice = await noticeOfA();
-      refusedWith(await call({ method: 'POST', url: apiPaths.noticeRead(notice) }, b.token), 404, 'NOT_FOUND');
+      refusedWith(await call({ method: 'POST', url: apiPaths.noticeRead(notice) }, b.token), 404, 'NOTICE_NOT_FOUND');
       const row = await t.database.db.selectFrom('notices').select('read_at').where('id', '=', notice).executeTakeFirstOrThrow();
       expect(row.read_at).toBeNull();
     },

@@ -134,7 +134,7 @@ export class NoticeService {
   /** Another member's notice is answered as one that does not exist. */
   async markRead(userId: number, id: number): Promise<{ marked: number }> {
     const marked = await queries.markRead(this.ctx.db, userId, id, this.ctx.clock());
-    if (marked === undefined) throw new AppError('NOT_FOUND', `Notice ${id} not found`);
+    if (marked === undefined) throw new AppError('NOTICE_NOT_FOUND', `Notice ${id} not found`);
     return { marked };
   }
 
