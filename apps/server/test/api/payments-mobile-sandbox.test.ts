@@ -1,5 +1,7 @@
 import { apiPaths, createOrderResponseSchema, sandboxCheckoutPagePath, sandboxJsapiCheckoutPath } from '@drama/contracts';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { PaymentService } from '../../src/modules/payments/service.js';
+import { AppError } from '../../src/platform/errors.js';
 import { buildUser } from '../support/factories.js';
 import { DAY_MS, membershipClient, movableClock, usePlanIds } from '../support/membership.js';
 import { useTestApp } from '../support/test-app.js';
@@ -98,6 +100,30 @@ describe('sandbox, on a phone', () => {
     // The QR code's page is the one a scanning phone opens: it stays there, no return.
     const scanned = await page(sandboxCheckoutPagePath(wap.order.orderNo));
     expect(scanned.text).not.toContain('data-return');
+  });
+
+  it('a QR code asked for an order being paid on the phone never fails it: paid meanwhile it stays paid, else payable', async () => {
+    const member = await buildUser(t.database.db, t.ctx.tokens);
+    const wap = await order(member.auth, { planId: plans.month, channel: 'wechat', mode: 'wap' });
+    // The channel will not open a native payment for it; once, the payer has just paid on its page.
+    const opening = vi.spyOn(PaymentService.prototype, 'openPayment');
+    opening.mockImplementationOnce(async (row) => {
+      expect((await api.checkout(row.order_no, 'success')).status).toBe(200);
+      throw new AppError('PAYMENT_CREATE_FAILED', 'ORDERPAID');
+    });
+    api.refused(await api.call('POST', apiPaths.orders(), { auth: member.auth, body: { planId: plans.month, channel: 'wechat' } }), 502, 'PAYMENT_CREATE_FAILED');
+    const paid = await api.order(member.auth, wap.order.id);
+    expect(paid.status).toBe('success');
+    expect((await api.vipExpiry(member.user.id))?.getTime()).toBe(Date.parse(paid.paidAt ?? '') + 30 * DAY_MS);
+    expect((await api.notifications(wap.order.orderNo)).map((row) => row.flag)).toEqual(['applied']);
+
+    // Not paid: the refused QR code leaves the phone's order payable.
+    const other = await buildUser(t.database.db, t.ctx.tokens);
+    const pending = await order(other.auth, { planId: plans.week, channel: 'wechat', mode: 'wap' });
+    opening.mockImplementationOnce(() => Promise.reject(new AppError('PAYMENT_CREATE_FAILED', 'refused')));
+    api.refused(await api.call('POST', apiPaths.orders(), { auth: other.auth, body: { planId: plans.week, channel: 'wechat' } }), 502, 'PAYMENT_CREATE_FAILED');
+    expect((await api.order(other.auth, pending.order.id)).status).toBe('pending');
+    opening.mockRestore();
   });
 
   it('returns without payment: leaving the checkout leaves the order pending, and failing fails it once', async () => {

@@ -101,6 +101,15 @@ export async function updateOrder(
   return db.updateTable('orders').set(changes).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 }
 
+/** Changes an order only while it is still pending (a notification may have settled it meanwhile). */
+export async function updatePendingOrder(
+  db: Db,
+  id: number,
+  changes: Omit<Updateable<OrdersTable>, 'id' | 'order_no' | 'user_id'> & { updated_at: Date },
+): Promise<OrderRow | undefined> {
+  return db.updateTable('orders').set(changes).where('id', '=', id).where('status', '=', 'pending').returningAll().executeTakeFirst();
+}
+
 /** Stores the QR content of a pending order (first writer wins; a resumed order may race its creator). */
 export async function setQrContent(db: Db, id: number, qrContent: string, now: Date): Promise<void> {
   await db

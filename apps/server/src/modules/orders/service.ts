@@ -94,7 +94,9 @@ export class OrderService {
       try {
         qrContent = await this.payments.openPayment(order, pickText(plan.name, locale), origin);
       } catch (error) {
-        if (error instanceof AppError && error.code === 'PAYMENT_CREATE_FAILED') await this.failOpening(order.id);
+        // Only an order made by this call fails with its opening: a resumed one (opened on the
+        // phone before, with no QR code yet) may be being paid on the channel's page right now.
+        if (made && error instanceof AppError && error.code === 'PAYMENT_CREATE_FAILED') await this.failOpening(order.id);
         throw error;
       }
       await queries.setQrContent(this.ctx.db, order.id, qrContent, this.ctx.clock());
@@ -106,8 +108,9 @@ export class OrderService {
     };
   }
 
+  /** Fails an order the channel would not open, unless it has settled meanwhile. */
   private async failOpening(id: number): Promise<void> {
-    await queries.updateOrder(this.ctx.db, id, {
+    await queries.updatePendingOrder(this.ctx.db, id, {
       status: 'failed',
       failure_code: 'payment_failed',
       failure_reason: 'The payment channel could not create the payment',
