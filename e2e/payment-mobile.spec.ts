@@ -137,6 +137,69 @@ test.describe('inside WeChat', () => {
   });
 });
 
+test.describe('inside WeChat, with the live channel', () => {
+  test.use({ userAgent: WECHAT_UA, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('one tap: the OAuth step for the openid, then WeChat’s payment sheet opens by itself', async ({ page, request }) => {
+    const account = await createAccount(request);
+    await signInAs(page, account, ENGLISH);
+    // WeChat's own browser: its bridge, which records what it is asked and reports a closed sheet.
+    await page.addInitScript(() => {
+      const calls: unknown[] = [];
+      Object.assign(window, {
+        __bridgeCalls: calls,
+        WeixinJSBridge: {
+          invoke: (name: string, params: unknown, done: (answer: { err_msg: string }) => void) => {
+            calls.push({ name, params });
+            done({ err_msg: 'get_brand_wcpay_request:cancel' });
+          },
+        },
+      });
+    });
+    const orderId = await orderByTouch(page, 'month', 'wechat');
+    // The order made, the channel as configured live, and WeChat's OAuth page, which comes
+    // straight back with an openid.
+    await page.route(`**${API_BASE}${apiPaths.paymentChannels()}*`, async (route) => {
+      const answer = await route.fetch();
+      const body = (await answer.json()) as { data: { items: Array<{ id: string; mode: string }> } };
+      body.data.items = body.data.items.map((channel) => (channel.id === 'wechat' ? { ...channel, mode: 'live' } : channel));
+      await route.fulfill({ response: answer, json: body });
+    });
+    await page.route(`**${API_BASE}/payments/wechat/oauth?*`, async (route) => {
+      const returnTo = new URL(route.request().url()).searchParams.get('returnTo') ?? '/';
+      await route.fulfill({ status: 302, headers: { location: `${returnTo}&wxOpenid=o-test-openid` } });
+    });
+    const created: unknown[] = [];
+    page.on('request', (sent) => {
+      if (sent.method() === 'POST' && sent.url().endsWith(`${API_BASE}${apiPaths.orders()}`)) created.push(sent.postDataJSON());
+    });
+
+    await page.reload();
+    await expect(page.getByTestId('payment-mode')).toHaveAttribute('data-place', 'wechat');
+    // -1 while the page is on its way (to the OAuth step and back).
+    const bridgeCalls = () => page.evaluate(() => (window as unknown as { __bridgeCalls: unknown[] }).__bridgeCalls.length).catch(() => -1);
+
+    // A link someone else made, with their openid: not taken, and nothing opens by itself.
+    await page.goto(`/payment?orderId=${orderId}&wxOpenid=o-someone-else`);
+    await expect(page.getByTestId('pay-here')).toBeEnabled();
+    await expect(page).toHaveURL(`/payment?orderId=${orderId}`);
+    expect(await bridgeCalls()).toBe(0);
+    expect(created).toEqual([]);
+
+    await tapOn(page, page.getByTestId('pay-here'));
+    await expect.poll(bridgeCalls).toBe(1);
+    // Back from the step, the openid is kept by the page, not in the address or the history.
+    await expect(page).toHaveURL(`/payment?orderId=${orderId}`);
+    const [call] = await page.evaluate(() => (window as unknown as { __bridgeCalls: Array<{ name: string; params: Record<string, string> }> }).__bridgeCalls);
+    expect(call?.name).toBe('getBrandWCPayRequest');
+    expect(call?.params).toMatchObject({ signType: 'RSA', package: expect.stringMatching(/^prepay_id=/) });
+    expect(created).toEqual([expect.objectContaining({ channel: 'wechat', mode: 'jsapi', openid: 'o-test-openid' })]);
+    // The payer closed the sheet: the page waits for the button, and asks nothing more by itself.
+    await expect(page.getByTestId('pay-here')).toBeEnabled();
+    expect(await bridgeCalls()).toBe(1);
+  });
+});
+
 test.describe('on a computer', () => {
   test.use({ viewport: { width: 1280, height: 800 }, hasTouch: false, isMobile: false });
 

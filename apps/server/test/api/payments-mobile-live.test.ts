@@ -334,24 +334,43 @@ describe('the official account’s OAuth step (snsapi_base)', () => {
       redirect_uri: `${ORIGIN}/api/v1/payments/wechat/oauth/callback`,
       response_type: 'code',
       scope: 'snsapi_base',
-      state: expect.stringMatching(/^[A-Za-z0-9_-]{1,128}$/) as unknown,
+      // A nonce this browser keeps in a cookie, and the return path.
+      state: expect.stringMatching(/^[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{1,111}$/) as unknown,
     });
     for (const returnTo of ['https://evil.example/payment', '//evil.example/payment', '/profile', '/payment\\@evil']) {
       api.refused(await api.call('GET', `/payments/wechat/oauth?returnTo=${encodeURIComponent(returnTo)}`), 400, 'VALIDATION_FAILED');
     }
   });
 
-  it('exchanges the code for the openid and returns to the payment page with it', async () => {
-    const start = await api.call('GET', `/payments/wechat/oauth?returnTo=${encodeURIComponent('/payment?orderId=42')}`);
-    const state = new URL(String(start.headers.location)).searchParams.get('state') ?? '';
-    const back = await api.call('GET', `/payments/wechat/oauth/callback?code=code-of-the-payer&state=${state}`);
-    expect(back.status).toBe(302);
-    expect(back.headers.location).toBe(`/payment?orderId=42&wxOpenid=${PAYER_OPENID}`);
-    const refused = await api.call('GET', `/payments/wechat/oauth/callback?code=stolen&state=${state}`);
-    expect(refused.headers.location).toBe('/payment?orderId=42&wxOauth=failed');
-    const declined = await api.call('GET', `/payments/wechat/oauth/callback?state=${state}`);
-    expect(declined.headers.location).toBe('/payment?orderId=42&wxOauth=failed');
-    const forgedState = Buffer.from('https://evil.example/').toString('base64url');
-    api.refused(await api.call('GET', `/payments/wechat/oauth/callback?code=code-of-the-payer&state=${forgedState}`), 400, 'VALIDATION_FAILED');
+  it('exchanges the code for the openid and returns to the payment page with it, for the browser that set out only', async () => {
+    const begin = async () => {
+      const start = await api.call('GET', `/payments/wechat/oauth?returnTo=${encodeURIComponent('/payment?orderId=42')}`);
+      const cookie = String(start.headers['set-cookie'] ?? '');
+      expect(cookie).toMatch(/^wx_oauth_nonce=[A-Za-z0-9_-]{16}; Max-Age=600; Path=\/api\/v1\/payments\/wechat\/oauth; HttpOnly; SameSite=Lax/);
+      return { state: new URL(String(start.headers.location)).searchParams.get('state') ?? '', cookie: cookie.split(';')[0] ?? '' };
+    };
+    const back = (state: string, cookie: string | null, code: string | null = 'code-of-the-payer') =>
+      api.call('GET', `/payments/wechat/oauth/callback?${code === null ? '' : `code=${code}&`}state=${state}`, cookie ? { headers: { cookie } } : {});
+
+    const mine = await begin();
+    const returned = await back(mine.state, mine.cookie);
+    expect(returned.status).toBe(302);
+    expect(returned.headers.location).toBe(`/payment?orderId=42&wxOpenid=${PAYER_OPENID}`);
+    // The nonce is used up with the return.
+    expect(String(returned.headers['set-cookie'])).toMatch(/^wx_oauth_nonce=; Max-Age=0; .*Path=\/api\/v1\/payments\/wechat\/oauth/);
+    const refused = await begin();
+    expect((await back(refused.state, refused.cookie, 'stolen')).headers.location).toBe('/payment?orderId=42&wxOauth=failed');
+    const declined = await begin();
+    expect((await back(declined.state, declined.cookie, null)).headers.location).toBe('/payment?orderId=42&wxOauth=failed');
+
+    // A return begun by someone else (their state and code, sent to this browser), or with no cookie, or a forged state.
+    const theirs = await begin();
+    const ours = await begin();
+    api.refused(await back(theirs.state, ours.cookie), 400, 'VALIDATION_FAILED');
+    api.refused(await back(theirs.state, null), 400, 'VALIDATION_FAILED');
+    const nonce = ours.cookie.split('=')[1] ?? '';
+    const forged = `${nonce}.${Buffer.from('https://evil.example/').toString('base64url')}`;
+    api.refused(await back(forged, ours.cookie), 400, 'VALIDATION_FAILED');
+    api.refused(await back(Buffer.from('/payment?orderId=42').toString('base64url'), ours.cookie), 400, 'VALIDATION_FAILED');
   });
 });

@@ -1,4 +1,5 @@
 import {
+  API_BASE,
   channelParamsSchema,
   errorEnvelopeSchema,
   orderNoParamsSchema,
@@ -25,7 +26,7 @@ import {
   SANDBOX_STYLE_PATH,
 } from './sandbox-page.js';
 import type { PaymentService } from './service.js';
-import { returnPathOf, safeReturnPath, stateOf } from './wechat-oauth.js';
+import { newState, OAUTH_NONCE_COOKIE, OAUTH_NONCE_SECONDS, returnPathOf, safeReturnPath } from './wechat-oauth.js';
 
 const tags = ['payments'];
 
@@ -92,11 +93,18 @@ export function paymentRoutes(payments: PaymentService): FastifyPluginAsyncZod {
         const oauth = payments.wechatOauth();
         if (!oauth) throw new AppError('NOT_FOUND', 'No official account is configured for WeChat OAuth');
         const returnPath = safeReturnPath(request.query.returnTo);
-        const state = returnPath ? stateOf(returnPath) : null;
-        if (!state) throw new AppError('VALIDATION_FAILED', 'returnTo must be a /payment page of this app');
+        const made = returnPath ? newState(returnPath) : null;
+        if (!made) throw new AppError('VALIDATION_FAILED', 'returnTo must be a /payment page of this app');
         return reply
           .header('Cache-Control', 'no-store')
-          .redirect(oauth.authorizeUrl(payments.wechatOauthCallbackUrl(requestOrigin(request)), state), 302);
+          .setCookie(OAUTH_NONCE_COOKIE, made.nonce, {
+            path: `${API_BASE}/payments/wechat/oauth`,
+            httpOnly: true,
+            sameSite: 'lax',
+            secure: request.protocol === 'https',
+            maxAge: OAUTH_NONCE_SECONDS,
+          })
+          .redirect(oauth.authorizeUrl(payments.wechatOauthCallbackUrl(requestOrigin(request)), made.state), 302);
       },
     );
 
@@ -115,8 +123,10 @@ export function paymentRoutes(payments: PaymentService): FastifyPluginAsyncZod {
       async (request, reply) => {
         const oauth = payments.wechatOauth();
         if (!oauth) throw new AppError('NOT_FOUND', 'No official account is configured for WeChat OAuth');
-        const returnPath = returnPathOf(request.query.state);
-        if (!returnPath) throw new AppError('VALIDATION_FAILED', 'The OAuth state is not one this server made');
+        const returnPath = returnPathOf(request.query.state, request.cookies[OAUTH_NONCE_COOKIE]);
+        if (!returnPath) throw new AppError('VALIDATION_FAILED', 'The OAuth state is not one this server made for this browser');
+        // One return per step: the nonce is used up.
+        reply.clearCookie(OAUTH_NONCE_COOKIE, { path: `${API_BASE}/payments/wechat/oauth` });
         const [path = '', hash] = returnPath.split('#', 2);
         const join = (param: string) => `${path}${path.includes('?') ? '&' : '?'}${param}${hash === undefined ? '' : `#${hash}`}`;
         reply.header('Cache-Control', 'no-store').header('Referrer-Policy', 'no-referrer');

@@ -1,3 +1,4 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { ChannelError } from './channels/channel.js';
 
@@ -28,15 +29,30 @@ export function safeReturnPath(returnTo: string): string | null {
   return returnTo;
 }
 
-/** The return path carried through WeChat in `state`, and read back from it (checked again). */
-export function stateOf(returnPath: string): string | null {
-  const state = Buffer.from(returnPath, 'utf8').toString('base64url');
-  return state.length <= MAX_STATE ? state : null;
+/** The cookie that ties a return from WeChat to the browser that set out (SameSite=Lax: WeChat's redirect is a top-level GET). */
+export const OAUTH_NONCE_COOKIE = 'wx_oauth_nonce';
+export const OAUTH_NONCE_SECONDS = 600;
+
+/**
+ * The `state` carried through WeChat: a fresh nonce, also kept in this browser's cookie, and the
+ * return path. A return whose nonce is not this browser's is refused, so nobody can send a payer
+ * back from an OAuth step someone else began (with that someone's openid).
+ */
+export function newState(returnPath: string): { state: string; nonce: string } | null {
+  const nonce = randomBytes(12).toString('base64url');
+  const state = `${nonce}.${Buffer.from(returnPath, 'utf8').toString('base64url')}`;
+  return state.length <= MAX_STATE ? { state, nonce } : null;
 }
 
-export function returnPathOf(state: string | undefined): string | null {
-  if (!state || state.length > MAX_STATE || !/^[A-Za-z0-9_-]+$/.test(state)) return null;
-  return safeReturnPath(Buffer.from(state, 'base64url').toString('utf8'));
+/** The return path of a state this browser's nonce made, checked again; null for any other. */
+export function returnPathOf(state: string | undefined, cookieNonce: string | undefined): string | null {
+  if (!state || !cookieNonce || state.length > MAX_STATE) return null;
+  const found = /^([A-Za-z0-9_-]{16})\.([A-Za-z0-9_-]+)$/.exec(state);
+  if (!found) return null;
+  const [, nonce = '', path = ''] = found;
+  const expected = Buffer.from(cookieNonce);
+  if (expected.length !== nonce.length || !timingSafeEqual(expected, Buffer.from(nonce))) return null;
+  return safeReturnPath(Buffer.from(path, 'base64url').toString('utf8'));
 }
 
 /**

@@ -1,13 +1,21 @@
 import { sandboxJsapiCheckoutPath, type OrderDetail } from '@drama/contracts';
 import { LoaderCircle } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from '../../../shared/i18n/i18n';
 import { ChannelIcon } from '../../../shared/ui/channel-icon';
 import { InlineError } from '../../../shared/ui/inline-error';
 import { useCreateOrder } from '../../orders';
 import { withWatchTarget, type WatchTarget } from '../../../shared/watch-target/watch-target';
-import { payWithWeixinBridge, rememberTarget, returnedResultPath, wechatOauthPath } from '../lib/launch';
+import {
+  beginOauthTrip,
+  endOauthTrip,
+  oauthTripOpen,
+  payWithWeixinBridge,
+  rememberTarget,
+  returnedResultPath,
+  wechatOauthPath,
+} from '../lib/launch';
 import { payModeFor, type PayPlace } from '../lib/pay-place';
 
 interface PayHereProps {
@@ -27,13 +35,17 @@ interface PayHereProps {
 export function PayHere({ order, place, sandbox, target }: PayHereProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const create = useCreateOrder();
   const [leaving, setLeaving] = useState(false);
   const [failure, setFailure] = useState<'open' | 'jsapi' | null>(params.get('wxOauth') === 'failed' ? 'open' : null);
   const mode = payModeFor(place, order.channel);
   const channel = t(`membership.channels.${order.channel}`);
-  const openid = params.get('wxOpenid');
+  // Taken only back from a trip this tab began, and kept here: the address forgets it below.
+  const [openid] = useState(() => {
+    const given = params.get('wxOpenid');
+    return given && oauthTripOpen(order.id) ? given : null;
+  });
   const busy = leaving || create.isPending;
 
   const pay = async () => {
@@ -41,6 +53,7 @@ export function PayHere({ order, place, sandbox, target }: PayHereProps) {
     rememberTarget(order.id, target);
     if (mode === 'jsapi' && sandbox === false && !openid) {
       setLeaving(true);
+      beginOauthTrip(order.id);
       window.location.assign(wechatOauthPath(order.id));
       return;
     }
@@ -72,6 +85,26 @@ export function PayHere({ order, place, sandbox, target }: PayHereProps) {
     if (answer === 'ok') void navigate(withWatchTarget(returnedResultPath(order.id), target), { replace: true });
     else if (answer === 'fail') setFailure('jsapi');
   };
+
+  // Back from the OAuth step the payer started by tapping Pay: go on to WeChat's payment sheet
+  // rather than ask for a second tap. Once per page: a closed sheet waits for the button.
+  const resumed = useRef(false);
+  useEffect(() => {
+    if (params.has('wxOpenid')) {
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.delete('wxOpenid');
+          return next;
+        },
+        { replace: true },
+      );
+    }
+    if (resumed.current || mode !== 'jsapi' || sandbox !== false || !openid) return;
+    resumed.current = true;
+    endOauthTrip(order.id);
+    void pay();
+  });
 
   return (
     <div className="flex w-full flex-col items-center gap-3">

@@ -16,6 +16,38 @@ export function wechatOauthPath(orderId: number): string {
   return `${API_BASE}/payments/wechat/oauth?returnTo=${encodeURIComponent(`/payment?orderId=${orderId}`)}`;
 }
 
+const tripKey = (orderId: number) => `wechat-oauth:${orderId}`;
+
+/** Notes, for this tab, that the payer set out on the OAuth step for this order. */
+export function beginOauthTrip(orderId: number): void {
+  try {
+    window.sessionStorage.setItem(tripKey(orderId), String(Date.now()));
+  } catch {
+    // Storage refused: the openid that comes back is then not taken, and Pay asks again.
+  }
+}
+
+/**
+ * Whether an openid in the address comes back from a trip this tab began: one in a link someone
+ * else made (their openid, to make this payer's order theirs) is not taken.
+ */
+export function oauthTripOpen(orderId: number): boolean {
+  try {
+    const began = Number(window.sessionStorage.getItem(tripKey(orderId)));
+    return began > 0 && Date.now() - began < 10 * 60_000;
+  } catch {
+    return false;
+  }
+}
+
+export function endOauthTrip(orderId: number): void {
+  try {
+    window.sessionStorage.removeItem(tripKey(orderId));
+  } catch {
+    // Nothing kept.
+  }
+}
+
 /** The result page a payment on the phone comes back to (as the channels' pages return). */
 export function returnedResultPath(orderId: number): string {
   return `/payment/result?orderId=${orderId}&returned=1`;
