@@ -689,13 +689,18 @@ describe('member routes (no IDOR)', () => {
   });
 });
 
-/** A "For you" list for the member, as the recommendations job would leave it: the owned drama first. */
+/**
+ * A "For you" list for the member, as the recommendations job would leave it: the owned drama
+ * first. It replaces whatever list the job made from the member's earlier cases' activity.
+ */
 async function givePersonalList(userId: number) {
-  await t.database.db
-    .insertInto('member_recommendations')
-    .values({ user_id: userId, drama_id: owned.dramaId, score: 1, rank: 1, because_drama_id: owned.dramaId })
-    .onConflict((oc) => oc.columns(['user_id', 'drama_id']).doNothing())
-    .execute();
+  await t.database.db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('member_recommendations').where('user_id', '=', userId).execute();
+    await trx
+      .insertInto('member_recommendations')
+      .values({ user_id: userId, drama_id: owned.dramaId, score: 1, rank: 1, because_drama_id: owned.dramaId })
+      .execute();
+  });
 }
 
 /** Every member route answers a stale or forged token with 401 in the envelope, and shows nothing of the member. */
