@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createVerify, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { apiPaths, createOrderResponseSchema } from '@drama/contracts';
 import { describe, expect, it } from 'vitest';
 import { buildUser } from '../support/factories.js';
@@ -12,6 +12,8 @@ import {
   type ChannelKeys,
   liveChannelEnv,
   type PaymentStandIn,
+  readBody,
+  rsaVerify,
   wechatNotification,
   wechatSignatureHeaders,
   wechatTransaction,
@@ -41,23 +43,6 @@ interface Seen {
   signatureValid: boolean;
 }
 
-function verify(publicKey: string, message: string, signature: string): boolean {
-  try {
-    return createVerify('RSA-SHA256').update(message, 'utf8').verify(publicKey, signature, 'base64');
-  } catch {
-    return false;
-  }
-}
-
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    request.on('error', reject);
-  });
-}
-
 /**
  * In front of the shared stand-in: answers WeChat Pay's H5 and JSAPI orders and the OAuth code
  * exchange itself (recording trades in the shared stand-in, so its query and close know them),
@@ -85,7 +70,7 @@ async function startMobileStandIn(channelKeys: ChannelKeys, behind: PaymentStand
         const signatureValid =
           auth.mchid === channelKeys.wechat.mchId &&
           auth.serial_no === channelKeys.wechat.serialNo &&
-          verify(channelKeys.wechat.merchant.publicKey, `POST\n${url.pathname}\n${auth.timestamp ?? ''}\n${auth.nonce_str ?? ''}\n${body}\n`, auth.signature ?? '');
+          rsaVerify(channelKeys.wechat.merchant.publicKey, `POST\n${url.pathname}\n${auth.timestamp ?? ''}\n${auth.nonce_str ?? ''}\n${body}\n`, auth.signature ?? '');
         const order = JSON.parse(body) as Record<string, unknown> & { out_trade_no: string; amount: { total: number }; description: string; notify_url: string; time_expire: string };
         seen.push({ path: url.pathname, body: order, signatureValid });
         const send = (status: number, answer: Record<string, unknown>) => {
@@ -176,7 +161,7 @@ describe('Alipay on a phone’s browser (alipay.trade.wap.pay)', () => {
     const url = new URL(payment.redirectUrl ?? '');
     expect(`${url.origin}${url.pathname}`).toBe(`${standIn.url}/gateway.do`);
     const params = Object.fromEntries(url.searchParams);
-    expect(verify(keys.alipay.app.publicKey, alipaySignContent(params), params.sign ?? '')).toBe(true);
+    expect(rsaVerify(keys.alipay.app.publicKey, alipaySignContent(params), params.sign ?? '')).toBe(true);
     expect(params).toMatchObject({
       method: 'alipay.trade.wap.pay',
       app_id: keys.alipay.appId,
@@ -293,8 +278,8 @@ describe('WeChat Pay inside WeChat (v3 JSAPI)', () => {
     expect(params.timeStamp).toMatch(/^\d{10}$/);
     expect(params.nonceStr).toMatch(/^[0-9a-f]{32}$/);
     const message = `${params.appId}\n${params.timeStamp}\n${params.nonceStr}\n${params.package}\n`;
-    expect(verify(keys.wechat.merchant.publicKey, message, params.paySign)).toBe(true);
-    expect(verify(keys.stranger.publicKey, message, params.paySign)).toBe(false);
+    expect(rsaVerify(keys.wechat.merchant.publicKey, message, params.paySign)).toBe(true);
+    expect(rsaVerify(keys.stranger.publicKey, message, params.paySign)).toBe(false);
   });
 
   it('is settled once by the notification, which names the official account', async () => {

@@ -25,7 +25,8 @@ export function rsaSign(privateKey: string, message: string): string {
   return createSign('RSA-SHA256').update(message, 'utf8').sign(privateKey, 'base64');
 }
 
-function rsaVerify(publicKey: string, message: string, signature: string): boolean {
+/** Whether `signature` is `message` signed RSA-SHA256 with the private half of `publicKey`. */
+export function rsaVerify(publicKey: string, message: string, signature: string): boolean {
   try {
     return createVerify('RSA-SHA256').update(message, 'utf8').verify(publicKey, signature, 'base64');
   } catch {
@@ -105,7 +106,8 @@ export interface PaymentStandIn {
   close(): Promise<void>;
 }
 
-function readBody(request: IncomingMessage): Promise<string> {
+/** A request's whole body as text. */
+export function readBody(request: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));

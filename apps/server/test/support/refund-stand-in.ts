@@ -1,7 +1,7 @@
-import { createVerify, randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage } from 'node:http';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { alipaySignContent, type ChannelKeys, rsaSign, wechatSignatureHeaders } from './payment-stand-ins.js';
+import { alipaySignContent, type ChannelKeys, readBody, rsaSign, rsaVerify, wechatSignatureHeaders } from './payment-stand-ins.js';
 
 /**
  * A stand-in of the two channels' refund APIs (Alipay `alipay.trade.refund`, WeChat Pay
@@ -32,23 +32,6 @@ export interface RefundStandIn {
   /** Answers are signed, then changed (a tampered answer). */
   tamperAnswers: boolean;
   close(): Promise<void>;
-}
-
-function verify(publicKey: string, message: string, signature: string): boolean {
-  try {
-    return createVerify('RSA-SHA256').update(message, 'utf8').verify(publicKey, signature, 'base64');
-  } catch {
-    return false;
-  }
-}
-
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    request.on('error', reject);
-  });
 }
 
 function fen(yuan: string): number {
@@ -94,7 +77,7 @@ export async function startRefundStandIn(keys: ChannelKeys): Promise<RefundStand
       if (url.pathname === '/gateway.do') {
         const params: Record<string, string> = Object.fromEntries(url.searchParams);
         Object.assign(params, Object.fromEntries(new URLSearchParams(body)));
-        const signatureValid = params.app_id === keys.alipay.appId && verify(keys.alipay.app.publicKey, alipaySignContent(params), params.sign ?? '');
+        const signatureValid = params.app_id === keys.alipay.appId && rsaVerify(keys.alipay.app.publicKey, alipaySignContent(params), params.sign ?? '');
         standIn.calls.push({ channel: 'alipay', what: params.method ?? '', signatureValid, body: params.biz_content ?? '' });
         const biz = JSON.parse(params.biz_content ?? '{}') as Record<string, string>;
         let answer: Record<string, unknown>;
@@ -136,7 +119,7 @@ export async function startRefundStandIn(keys: ChannelKeys): Promise<RefundStand
         parts !== null &&
         parts.mchid === keys.wechat.mchId &&
         parts.serial_no === keys.wechat.serialNo &&
-        verify(keys.wechat.merchant.publicKey, `${method}\n${url.pathname}${url.search}\n${parts.timestamp ?? ''}\n${parts.nonce_str ?? ''}\n${body}\n`, parts.signature ?? '');
+        rsaVerify(keys.wechat.merchant.publicKey, `${method}\n${url.pathname}${url.search}\n${parts.timestamp ?? ''}\n${parts.nonce_str ?? ''}\n${body}\n`, parts.signature ?? '');
       standIn.calls.push({ channel: 'wechat', what: `${method} ${url.pathname}`, signatureValid, body });
       const send = (status: number, answer: Record<string, unknown>, signed: boolean) => {
         const text = JSON.stringify(answer);

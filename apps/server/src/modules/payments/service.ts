@@ -117,9 +117,15 @@ export class PaymentService {
   }
 
   /** Opens the channel's QR payment for a new order; PAYMENT_CREATE_FAILED when the channel will not. */
-  async openPayment(order: OrderRow, subject: string, origin: string): Promise<string> {
+  /** The channel that opens and settles the order, as configured now. */
+  private adapterOf(order: OrderRow) {
     const adapter = this.channels.forOrder(order);
     if (!adapter) throw new AppError('PAYMENT_CHANNEL_UNAVAILABLE', `Payment channel ${order.channel} is not available`);
+    return adapter;
+  }
+
+  async openPayment(order: OrderRow, subject: string, origin: string): Promise<string> {
+    const adapter = this.adapterOf(order);
     const base = this.baseUrl(origin);
     try {
       return await adapter.createQrPayment({
@@ -149,8 +155,7 @@ export class PaymentService {
     origin: string,
     payer: { ip: string; openid: string | null },
   ): Promise<MobilePayment> {
-    const adapter = this.channels.forOrder(order);
-    if (!adapter) throw new AppError('PAYMENT_CHANNEL_UNAVAILABLE', `Payment channel ${order.channel} is not available`);
+    const adapter = this.adapterOf(order);
     if (mode === 'jsapi' && order.channel === 'alipay') {
       throw new AppError('PAYMENT_CHANNEL_UNAVAILABLE', 'Alipay has no payment inside WeChat; use its page (mode wap)');
     }
