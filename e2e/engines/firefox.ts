@@ -6,7 +6,7 @@ import { PHONE, type Driver } from './driver';
  * download, a fresh profile per run, headless.
  */
 /**
- * A build file or cover the page asked for (a route's preload, a list's covers) and gave up on
+ * A shell file or cover the page asked for (a route's preload, an icon, a list's covers) and gave up on
  * when the journey moved to the next page: Firefox reports the interrupted interception of
  * such a load as a page error, whatever the service worker answers. What a page needs and cannot
  * load still fails its step, by what the step then checks on screen.
@@ -15,7 +15,8 @@ function abandonedLoad(message: string, origin: string): boolean {
   const found = /^Failed to load ‘(.*)’\. A ServiceWorker intercepted the request and encountered an unexpected error\.$/.exec(message);
   if (!found) return false;
   const url = found[1] ?? '';
-  return url === '' || url.startsWith(`${origin}/assets/`) || url.startsWith(`${origin}/media/covers/`);
+  // Only what the worker answers: the shell's files (build, icons) and covers; never the API.
+  return url === '' || (url.startsWith(`${origin}/`) && !url.startsWith(`${origin}/api/`));
 }
 
 export async function openFirefox(origin: string): Promise<Driver> {
