@@ -3,9 +3,11 @@
 //
 // Makes a throwaway database (BENCH_DATABASE_URL, default the local postgres user's server),
 // migrates and seeds it, generates the dramas in bulk, starts the real server on it, measures,
-// prints the plans of the queries, and drops the database. BENCH_DRAMAS changes the size.
+// prints the plans of the queries, and drops the database. BENCH_DRAMAS changes the size,
+// BENCH_ONLY=<pattern> measures only the targets whose name matches, BENCH_CPU_PROF=<folder>
+// has the servers write V8 CPU profiles there.
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as OpenCC from 'opencc-js';
@@ -17,12 +19,18 @@ import { seedDemo } from '../src/seed/seed.js';
 import { encodeCursor } from '../src/modules/explore/cursor.js';
 import { explorePageQuery } from '../src/modules/explore/queries.js';
 import { normalizeKeyword } from '../src/modules/search/normalize.js';
-import { otherRankQuery, SEARCH_WINDOW, titleRankQuery } from '../src/modules/search/queries.js';
+import { fullSortQuery, SEARCH_WINDOW } from '../src/modules/search/queries.js';
+import { servedByGrams } from '../src/modules/search/search-index.js';
 import { refreshSearchIndex, searchTextsOf } from '../src/modules/search/search-index.js';
 import { createThrowawayDatabase } from '../test/support/throwaway-database.js';
 import { benchDir, connections, duration, load, measure, type Measurement, repoRoot, startProcess, stopAll } from './harness.js';
 
 const DRAMAS = Number(process.env.BENCH_DRAMAS ?? 100_000);
+/** A pattern: only the targets whose name matches it are measured (the budget is judged on those). */
+const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null;
+/** A folder: the servers write V8 CPU profiles there when they stop. */
+const cpuProfiles = process.env.BENCH_CPU_PROF;
+const nodeFlags = cpuProfiles ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(cpuProfiles)}`] : [];
 /** The budget of uncached searches and of feed pages: the 99th percentile at BENCH_CONNECTIONS (64). */
 const SEARCH_P99_MS = 50;
 const EXPLORE_P99_MS = 30;
@@ -71,6 +79,12 @@ const twists: [string, string][] = [
   ['命运的齿轮，从此开始转动。', 'From that moment, the wheels of fate begin to turn.'],
   ['真相大白之日，便是清算之时。', 'The day the truth comes out is the day of reckoning.'],
 ];
+
+/** A server's resident memory (VmRSS), in MB. */
+function residentMb(child: ChildProcess | undefined): number {
+  const status = child?.pid === undefined ? '' : readFileSync(`/proc/${child.pid}/status`, 'utf8');
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+}
 
 function step(label: string, started: number): void {
   console.log(`  ${label}: ${((performance.now() - started) / 1000).toFixed(1)} s`);
@@ -254,18 +268,16 @@ try {
       console.log(`\n  EXPLAIN ANALYZE ${label}:`);
       for (const line of plan.rows) console.log(`    ${line['QUERY PLAN']}`);
     };
-    for (const [label, keyword, byGrams] of [
-      ['search "龙王归来" (CJK, 4 characters: trigram index)', '龙王归来', false],
-      ['search "神医" (CJK, 2 characters: character-pair index)', '神医', true],
-      ['search "dragon king" (English)', 'dragon king', false],
+    // "Before" reads and sorts every match in the database (DISCOVERY_INDEX=database).
+    for (const [label, keyword] of [
+      ['search "龙王归来" (CJK, 4 characters: trigram index)', '龙王归来'],
+      ['search "神医" (CJK, 2 characters: character-pair index)', '神医'],
+      ['search "dragon king" (English)', 'dragon king'],
     ] as const) {
-      const filter = { keyword: normalizeKeyword(keyword), byGrams, offset: 0, limit: 20 };
-      await explain(`${label}, title matches`, titleRankQuery(database.db, filter, 20).compile());
+      const normalized = normalizeKeyword(keyword);
+      const filter = { keyword: normalized, byGrams: servedByGrams(normalized), offset: 0, limit: 20 };
+      await explain(`${label}, before`, fullSortQuery(database.db, filter).compile());
     }
-    // The other matches are asked for only when the title matches end inside the page, as for a
-    // name found in descriptions only (with more than 1,000 matches: along the popularity order).
-    const inDescriptions = { keyword: normalizeKeyword('林晚'), byGrams: true, offset: 0, limit: 20 };
-    await explain('search "林晚" (descriptions only), other matches', otherRankQuery(database.db, inDescriptions, 20).compile());
     const deep = await client.query<{ id: number; explore_score: number }>(
       `select id, explore_score from dramas where status = 'published' order by explore_score desc, id desc offset $1 limit 1`,
       [Math.floor(DRAMAS * 0.8)],
@@ -273,7 +285,7 @@ try {
     const deepRow = deep.rows[0];
     if (!deepRow) throw new Error('no deep row');
     await explain(
-      'explore page at 80% depth',
+      'explore page at 80% depth, before',
       explorePageQuery(database.db, { score: deepRow.explore_score, id: deepRow.id, startedAt: Date.now() }, 6).compile(),
     );
 
@@ -297,16 +309,26 @@ try {
     const beforePort = 3913;
     const serverEnv = { HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', DATABASE_URL: dbUrl };
     children.push(await startProcess([path.join(benchDir, 'bare-server.ts')], { PORT: String(barePort) }, /listening/));
-    children.push(await startProcess([path.join(repoRoot, 'apps/server/src/main.ts')], { ...serverEnv, PORT: String(appPort) }, /Ready:/));
-    // "Before": the same server and data, ranking by reading, sorting and counting every match
-    // (SEARCH_RANKING=full-sort, the search of 0005 to 0027).
+    children.push(await startProcess([...nodeFlags, path.join(repoRoot, 'apps/server/src/main.ts')], { ...serverEnv, PORT: String(appPort) }, /Ready:/));
+    // "Before": the same server and data answering from the database: search reading, sorting
+    // and counting every match (the search of 0005 to 0027), the feed a keyset query per page.
     children.push(
       await startProcess(
-        [path.join(repoRoot, 'apps/server/src/main.ts')],
-        { ...serverEnv, PORT: String(beforePort), SEARCH_RANKING: 'full-sort' },
+        [...nodeFlags, path.join(repoRoot, 'apps/server/src/main.ts')],
+        { ...serverEnv, PORT: String(beforePort), DISCOVERY_INDEX: 'database' },
         /Ready:/,
       ),
     );
+    const [appServer, beforeServer] = [children[1], children[2]];
+    // The in-memory index is read and built after the server listens; calls wait for it.
+    const indexStarted = performance.now();
+    await fetch(`http://127.0.0.1:${appPort}/api/v1/client/search?keyword=x&suggest=true`);
+    step('in-memory index ready, from "Ready" to the first answer', indexStarted);
+    const memory = () =>
+      console.log(
+        `  resident memory: after (in-memory index) ${residentMb(appServer)} MB, before (database) ${residentMb(beforeServer)} MB`,
+      );
+    memory();
     const api = `http://127.0.0.1:${appPort}`;
     const beforeApi = `http://127.0.0.1:${beforePort}`;
     const searchPath = (keyword: string, page = 1, limit = 20) =>
@@ -338,10 +360,10 @@ try {
       { name: 'search English 2 words, ~230 matches (437 keywords)', paths: distinct(pairs(1), 40), budget: SEARCH_P99_MS, compare: true },
       { name: 'search finding nothing (874 keywords)', paths: distinct(nothing, 1), budget: SEARCH_P99_MS, compare: true },
       { name: 'explore first page (cached 30 s)', paths: ['/api/v1/client/explore?limit=5'] },
-      { name: `explore, ${cursors.length.toLocaleString('en')} cursors over the feed`, paths: cursors.map((c) => `/api/v1/client/explore?limit=5&cursor=${c}`), budget: EXPLORE_P99_MS },
-      { name: 'explore, deep half of the feed only', paths: deepCursors.map((c) => `/api/v1/client/explore?limit=5&cursor=${c}`), budget: EXPLORE_P99_MS },
+      { name: `explore, ${cursors.length.toLocaleString('en')} cursors over the feed`, paths: cursors.map((c) => `/api/v1/client/explore?limit=5&cursor=${c}`), budget: EXPLORE_P99_MS, compare: true },
+      { name: 'explore, deep half of the feed only', paths: deepCursors.map((c) => `/api/v1/client/explore?limit=5&cursor=${c}`), budget: EXPLORE_P99_MS, compare: true },
     ];
-    console.log(`\n  ${connections} connections, ${duration} s each; "before" is the same server with SEARCH_RANKING=full-sort`);
+    console.log(`\n  ${connections} connections, ${duration} s each; "before" is the same server with DISCOVERY_INDEX=database`);
     const rows: Row[] = [];
     const misses: string[] = [];
     const alone: Omit<Row, 'ratio to bare'>[] = [];
@@ -363,12 +385,13 @@ try {
       await drained();
       await settle(`${api}/api/v1/health`);
       const result = await measure(target.url ?? origin, target.paths ? { paths: target.paths } : {});
+      if (result.errors > 0) console.log(`  ${label}: ${result.errors} errors; answers other than 2xx: ${JSON.stringify(result.refusals)}`);
       if (baseline === 0) baseline = result.rps;
       rows.push(row(label, result, baseline));
       return result;
     };
     try {
-      for (const target of targets) {
+      for (const target of targets.filter((t) => !only || t.url || only.test(t.name))) {
         if (target.compare) await run(target, beforeApi, `${target.name}: before`);
         const after = await run(target, api, target.compare ? `${target.name}: after` : target.name);
         if (target.budget !== undefined && (after.p99 > target.budget || after.errors > 0)) {
@@ -376,7 +399,7 @@ try {
         }
       }
       // The cost of one search, with nothing queued: one connection, each class before and after.
-      for (const target of targets.filter((t) => t.compare)) {
+      for (const target of targets.filter((t) => t.compare && (!only || only.test(t.name)))) {
         for (const [origin, label] of [
           [beforeApi, 'before'],
           [api, 'after'],
@@ -391,6 +414,7 @@ try {
       await watcher.end();
     }
     console.table(rows);
+    memory();
     console.log('\n  One connection (what one search costs when nothing is queued):');
     console.table(alone);
     const failed = rows.filter((r) => r.errors > 0);

@@ -38,6 +38,13 @@ export interface Measurement {
   p50: number;
   p99: number;
   errors: number;
+  /** Answers other than 2xx, by status code. */
+  refusals?: Record<string, number>;
+}
+
+function refusalsOf(result: autocannon.Result): Record<string, number> {
+  const stats = (result as autocannon.Result & { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {};
+  return Object.fromEntries(Object.entries(stats).filter(([code]) => !code.startsWith('2')).map(([code, stat]) => [code, stat?.count ?? 0]));
 }
 
 /**
@@ -68,6 +75,7 @@ export async function measure(url: string, options: { paths?: string[]; headers?
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.non2xx + result.timeouts,
+    refusals: refusalsOf(result),
   };
 }
 

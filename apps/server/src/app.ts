@@ -37,6 +37,7 @@ import { CatalogueConsoleService } from './modules/catalogue/console-service.js'
 import { episodeConsoleRoutes } from './modules/episodes/console-routes.js';
 import { mediaJob } from './modules/episodes/media-job.js';
 import { EpisodeConsoleService } from './modules/episodes/service.js';
+import { DiscoveryIndex } from './modules/discovery/discovery-index.js';
 import { exploreRoutes } from './modules/explore/routes.js';
 import { ExploreService } from './modules/explore/service.js';
 import { recommendationRoutes } from './modules/recommendations/routes.js';
@@ -141,6 +142,7 @@ export interface App {
     payments: PaymentService;
     orders: OrderService;
     search: SearchService;
+    discovery: DiscoveryIndex | null;
     push: PushService;
   };
 }
@@ -269,12 +271,16 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const avatars = new AvatarService(ctx, ctx.clock);
   const vitals = new VitalsService(ctx);
   const importer = new DramaImportService(ctx, catalogue, ctx.clock);
-  const search = new SearchService(ctx);
+  const discovery =
+    config.DISCOVERY_INDEX === 'memory'
+      ? new DiscoveryIndex(database.db, { maxLagMs: config.DISCOVERY_MAX_LAG_MS, onTextsChanged: () => search.forgetResults() })
+      : null;
+  const search = new SearchService(ctx, discovery);
   const recommendations = new RecommendationService(ctx);
   await recommendations.registerJobs();
   // What a member watches, likes or favourites refreshes their "For you" list shortly after.
   watchRecords.onActivity = likes.onActivity = favorites.onActivity = (userId) => recommendations.touch(userId);
-  const explore = new ExploreService(ctx, catalogue, (userId) => recommendations.rankedIds(userId));
+  const explore = new ExploreService(ctx, catalogue, (userId) => recommendations.rankedIds(userId), discovery);
   const points = new PointsService(ctx);
   const tasks = new TaskService(ctx, catalogue, settings);
   const mall = new MallService(ctx);
@@ -383,5 +389,5 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await registerConsoleApp(server, ctx);
   await registerWebApp(server, ctx);
 
-  return { server, ctx, routes, services: { catalogue, settings, payments, orders, search, push } };
+  return { server, ctx, routes, services: { catalogue, settings, payments, orders, search, push, discovery } };
 }

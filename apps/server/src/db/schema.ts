@@ -404,6 +404,8 @@ export interface DramasTable {
   explore_score: Derived<number>;
   /** When explore_score last went down. */
   explore_dropped_at: Derived<Date | null>;
+  /** The transaction that last changed the drama or one of its episodes (0030, a trigger keeps it). */
+  change_xid: Derived<string>;
 }
 
 /* Hot searches as demand (0009); 0005's raw counts are dropped. */

@@ -349,6 +349,17 @@ const envSchema = z.object({
   JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   /** A running job whose server has not been heard from for this long is retried elsewhere. */
   JOBS_STALL_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
+  /**
+   * Where search and the explore feed are answered from: `memory`, an index each instance keeps
+   * of the published catalogue (modules/discovery); `database`, a query per call, as before it
+   * (the benchmark's "before").
+   */
+  DISCOVERY_INDEX: z.enum(['memory', 'database']).default('memory'),
+  /**
+   * How old that index may be when a call reads it: an older one first reads what changed in
+   * the database. 0 reads the changes before every call (each write seen by the next read).
+   */
+  DISCOVERY_MAX_LAG_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
 }).superRefine((env, ctx) => {
   if ((env.TLS_CERT === undefined) !== (env.TLS_KEY === undefined)) {
     const missing = env.TLS_CERT === undefined ? 'TLS_CERT' : 'TLS_KEY';

@@ -2,14 +2,15 @@ import { API_BASE, apiPaths, searchResponseSchema } from '@drama/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normalizeKeyword } from '../../src/modules/search/normalize.js';
-import { SEARCH_WINDOW, searchDramas } from '../../src/modules/search/queries.js';
+import { fullSortRanking, SEARCH_WINDOW } from '../../src/modules/search/queries.js';
+import { countInIndex, rankInIndex } from '../../src/modules/search/ranking.js';
 import { servedByGrams } from '../../src/modules/search/search-index.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 /**
- * The bounded ranking (title matches from the title's indexes, the rest after, totals counted up
- * to the window) against the reference that reads and sorts every match, on a catalogue where
- * keywords match many dramas, few, in titles only, in descriptions only, or both.
+ * The bounded ranking of the in-memory index (title matches first, the rest after, totals counted
+ * up to the window) against the database's reference that reads and sorts every match, on a
+ * catalogue where keywords match many dramas, few, in titles only, in descriptions only, or both.
  */
 const DRAMAS = 1_300;
 const titleWords = ['星辰', '霸总', 'Moonlight', '归来'];
@@ -17,7 +18,7 @@ const titleWords = ['星辰', '霸总', 'Moonlight', '归来'];
 function texts(i: number) {
   const word = titleWords[i % titleWords.length] ?? '';
   // Most dramas have 星辰 in the title; one in five has it in the description only.
-  // Some titles too long to keep their character pairs (0028): matched by LIKE instead.
+  // Some long titles, whose pairs far outnumber a short one's.
   const long = i % 37 === 0 ? '很长的标题'.repeat(25) : '';
   const title = i % 5 === 0 ? `${word}之夜${long} ${i}` : `星辰${long}${word}传 ${i}`;
   const description = i % 3 === 0 ? `夜空里的星辰 ${i % 7}` : `A story told at night, part ${i % 11}`;
@@ -58,8 +59,13 @@ describe('search ranking at scale', () => {
   const rank = async (keyword: string, offset: number, limit: number, fullSort: boolean) => {
     const normalized = normalizeKeyword(keyword);
     const filter = { keyword: normalized, byGrams: servedByGrams(normalized), offset, limit };
-    const { rows, total, capped } = await searchDramas(t.database.db, filter, { fullSort });
-    return { hits: rows.map((row) => [row.id, row.in_title]), total, capped };
+    const discovery = t.services.discovery;
+    if (!discovery) throw new Error('the in-memory index is off');
+    await discovery.fresh();
+    const { ranked, total, capped } = fullSort
+      ? await fullSortRanking(t.database.db, filter)
+      : rankInIndex(discovery.text, filter, () => countInIndex(discovery.text, normalized));
+    return { hits: ranked.map((row) => [row.id, row.in_title]), total, capped };
   };
 
   it.each([

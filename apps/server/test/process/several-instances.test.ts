@@ -10,8 +10,10 @@ import {
   dramaDetailResponseSchema,
   dramaListResponseSchema,
   errorEnvelopeSchema,
+  exploreResponseSchema,
   orderDetailResponseSchema,
   planListResponseSchema,
+  searchResponseSchema,
   sessionResponseSchema,
 } from '@drama/contracts';
 import pg from 'pg';
@@ -120,6 +122,38 @@ describe.runIf(process.env.DATABASE_URL)('two instances on one PostgreSQL and on
     const me = await call(two, 'GET', apiPaths.me(), { token: member.token });
     expect(me.status).toBe(200);
     expect(me.body).toMatchObject({ success: true, data: { id: member.user.id, username: member.username } });
+  });
+
+  it('finds a drama changed straight in the database on both, in search and the feed, and forgets it when unlisted', async () => {
+    const title = `Quenchwood ${randomBytes(3).toString('hex')}`;
+    const text = JSON.stringify({ 'zh-CN': title, 'zh-Hant': title, 'en-US': title });
+    const inserted = await sql?.query<{ id: number }>(
+      `insert into dramas (slug, title, description, cover_path, episode_count, free_episode_count, view_count)
+       values ($1, $2, $2, 'none.jpg', 1, 1, 2000000000) returning id`,
+      [`quenchwood-${randomBytes(3).toString('hex')}`, text],
+    );
+    const id = inserted?.rows[0]?.id;
+    await sql?.query(`insert into episodes (drama_id, sequence, is_free, duration_seconds, media_key) values ($1, 1, true, 60, 'none')`, [id]);
+    // Neither instance was told: each finds it by reading what changed (its search texts are
+    // written by one of their background passes first).
+    // A member's feed page is never a cached answer (guests' are, for 30 s).
+    const member = await signUp(one);
+    const found = async (base: string) => {
+      const search = searchResponseSchema.parse((await call(base, 'GET', `${apiPaths.search()}?keyword=quenchwood&suggest=true`)).body);
+      const feed = exploreResponseSchema.parse((await call(base, 'GET', `${apiPaths.explore()}?limit=3`, { token: member.token })).body);
+      return [search.data.items.some((hit) => hit.drama.id === id), feed.data.items[0]?.drama.id === id];
+    };
+    const waitFor = async (expected: boolean[]) => {
+      for (let tries = 0; tries < 20; tries += 1) {
+        const [a, b] = await Promise.all([found(one), found(two)]);
+        if (JSON.stringify([a, b]) === JSON.stringify([expected, expected])) return;
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+      throw new Error(`not ${JSON.stringify(expected)} on both within 10 s`);
+    };
+    await waitFor([true, true]);
+    await sql?.query(`update dramas set status = 'unlisted' where id = $1`, [id]);
+    await waitFor([false, false]);
   });
 
   it('locks an account after 5 wrong passwords split across both, on both', async () => {

@@ -3,6 +3,7 @@ import type { Viewer } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { presentDrama } from '../catalogue/presenters.js';
 import type { CatalogueService } from '../catalogue/service.js';
+import type { DiscoveryIndex } from '../discovery/discovery-index.js';
 import { decodeCursor, encodeCursor, type ExploreCursor, PERSONAL_FEED_SIZE, type PopularCursor } from './cursor.js';
 import * as queries from './queries.js';
 
@@ -20,11 +21,52 @@ export type RankedList = (userId: number) => Promise<number[]>;
  * drama comes twice. For everyone else the feed, and its cursors, are the popular order alone.
  */
 export class ExploreService {
+  /**
+   * @param discovery the in-memory catalogue pages are read from; null (DISCOVERY_INDEX=database)
+   *   reads each page from the database.
+   */
   constructor(
     private readonly ctx: AppContext,
     private readonly catalogue: CatalogueService,
     private readonly rankedList: RankedList = async () => [],
+    private readonly discovery: DiscoveryIndex | null = null,
   ) {}
+
+  /**
+   * A page of the popular order after `cursor`, without `exclude`, with the same rule as the
+   * database's (queries.ts): from the in-memory order when there is one, read at least as late
+   * as the scroll began.
+   */
+  private async popularRows(cursor: PopularCursor | null, limit: number, exclude: readonly number[]): Promise<queries.ExploreRow[]> {
+    const discovery = this.discovery;
+    if (!discovery) return queries.findExplorePage(this.ctx.db, cursor, limit, exclude);
+    await discovery.fresh();
+    // A scroll begun on an instance that had read the catalogue later: catch up first.
+    if (cursor && discovery.readAt < cursor.startedAt) await discovery.read();
+    const entries = discovery.feed.page(
+      {
+        after: cursor ? { score: cursor.score, id: cursor.id } : null,
+        droppedSince: cursor ? cursor.startedAt - queries.DROP_COMMIT_MARGIN_MS : null,
+        exclude: new Set(exclude),
+      },
+      limit,
+    );
+    return entries.flatMap((entry) => {
+      const row = discovery.get(entry.id);
+      return row?.episode ? [{ ...row, explore_score: entry.score, read_at: discovery.readAt, episode: row.episode }] : [];
+    });
+  }
+
+  /** These dramas as feed rows, in no particular order; those not playable (or gone) are missing. */
+  private async dramaRows(ids: number[]): Promise<queries.ExploreRow[]> {
+    const discovery = this.discovery;
+    if (!discovery) return queries.findExploreDramas(this.ctx.db, ids);
+    await discovery.fresh();
+    return ids.flatMap((id) => {
+      const row = discovery.get(id);
+      return row?.episode ? [{ ...row, read_at: discovery.readAt, episode: row.episode }] : [];
+    });
+  }
 
   async page(
     query: { cursor?: string | undefined; limit: number },
@@ -44,7 +86,7 @@ export class ExploreService {
   private async popularPage(cursor: PopularCursor | null, limit: number, locale: Locale, exclude: number[]) {
     const excluded = cursor?.exclude ?? exclude;
     // One more than asked tells whether another page exists.
-    const rows = await queries.findExplorePage(this.ctx.db, cursor, limit + 1, excluded);
+    const rows = await this.popularRows(cursor, limit + 1, excluded);
     const page = rows.slice(0, limit);
     const last = page[page.length - 1];
     const next: PopularCursor | null =
@@ -63,7 +105,7 @@ export class ExploreService {
     const list = known ?? (viewer ? await this.rankedList(viewer.id) : []);
     const room = Math.max(0, PERSONAL_FEED_SIZE - served.length);
     const wanted = list.filter((id) => !served.includes(id)).slice(0, room);
-    const found = new Map((await queries.findExploreDramas(this.ctx.db, wanted)).map((row) => [row.id, row]));
+    const found = new Map((await this.dramaRows(wanted)).map((row) => [row.id, row]));
     const rows = wanted.flatMap((id) => found.get(id) ?? []);
     const page = rows.slice(0, limit);
     const nowServed = [...served, ...page.map((row) => row.id)];
@@ -71,7 +113,7 @@ export class ExploreService {
     if (rows.length > limit) return { items, nextCursor: encodeCursor({ personal: true, served: nowServed }) };
     // The personal phase is over: the rest of this page, and what follows, is the popular order.
     const rest = limit - page.length;
-    const popular = await queries.findExplorePage(this.ctx.db, null, rest + 1, nowServed);
+    const popular = await this.popularRows(null, rest + 1, nowServed);
     if (rest === 0) {
       return { items, nextCursor: popular.length > 0 ? encodeCursor({ personal: true, served: nowServed }) : null };
     }

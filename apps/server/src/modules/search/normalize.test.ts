@@ -6,6 +6,7 @@ import {
   matchRanges,
   normalizeForSearch,
   normalizeKeyword,
+  normalizeSimple,
   SNIPPET_LENGTH,
   snippetAround,
 } from './normalize.js';
@@ -47,6 +48,38 @@ describe('keywords', () => {
     expect(displayKeyword('  霸道\t 總裁 ')).toBe('霸道 總裁');
     expect(characterCount('闪婚')).toBe(2);
     expect(characterCount('𠮷a')).toBe(2);
+  });
+});
+
+describe('the short way for plain texts', () => {
+  const mixed = fc
+    .array(
+      fc.oneof(
+        fc.constantFrom('A', 'z', ' ', '，', '。', '…', '—', '“', 'Ａ', '１', '\u3000', '\u302a', 'e\u0301', '\t', '\u0007', '𠮷'),
+        fc.integer({ min: 0x4e00, max: 0x9fff }).map((code) => String.fromCharCode(code)),
+        fc.integer({ min: 0x20, max: 0xffff }).map((code) => String.fromCharCode(code)),
+      ),
+      { maxLength: 40 },
+    )
+    .map((parts) => parts.join(''));
+
+  it('gives what the full normaliser gives, one unit for one, or declines', () => {
+    fc.assert(
+      fc.property(mixed, (text) => {
+        const simple = normalizeSimple(text);
+        if (simple === null) return;
+        expect(simple).toBe(normalizeForSearch(text));
+        expect(simple).toHaveLength(text.length);
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('takes the titles and descriptions of the catalogue, and declines what widens or carries marks', () => {
+    expect(normalizeSimple('閃婚後，千億總裁每天都在掉馬 The CEO')).toBe(normalizeForSearch('閃婚後，千億總裁每天都在掉馬 The CEO'));
+    expect(normalizeSimple('他来了…')).toBeNull();
+    expect(normalizeSimple('cafe\u0301')).toBeNull();
+    expect(normalizeSimple('𠮷')).toBeNull();
   });
 });
 

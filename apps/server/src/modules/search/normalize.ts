@@ -68,11 +68,62 @@ export function characterCount(text: string): number {
 
 interface NormalizedText {
   normalized: string;
-  /** For each UTF-16 offset of `normalized` (and its end), the offset in the shown text it came from. */
-  toShown: number[];
+  /**
+   * For each UTF-16 offset of `normalized` (and its end), the offset in the shown text it came
+   * from; null when every offset is its own.
+   */
+  toShown: number[] | null;
+}
+
+/**
+ * Per UTF-16 unit: the one unit it normalises to when it stands alone, is no combining mark and
+ * may be followed by none (-1: not such a unit; 0: not looked at yet). Printable ASCII, the CJK
+ * ideographs and the punctuation around them, which is what titles and descriptions are made of.
+ */
+const simpleUnits = new Int32Array(0x10000);
+
+function simpleRange(unit: number): boolean {
+  return (
+    (unit >= 0x20 && unit < 0x7f) ||
+    (unit >= 0x4e00 && unit <= 0x9fff) ||
+    (unit >= 0x2000 && unit <= 0x206f) ||
+    (unit >= 0x3000 && unit <= 0x3029) ||
+    (unit >= 0x3030 && unit <= 0x303f) ||
+    (unit >= 0xff01 && unit <= 0xff5e)
+  );
+}
+
+function simpleUnit(unit: number): number {
+  let mapped = simpleUnits[unit] ?? -1;
+  if (mapped === 0) {
+    const folded = simpleRange(unit) ? normalizeUnit(String.fromCharCode(unit)) : '';
+    mapped = folded.length === 1 ? folded.charCodeAt(0) : -1;
+    simpleUnits[unit] = mapped;
+  }
+  return mapped;
+}
+
+/**
+ * The normal form of a text made only of simple units (above), in which every unit maps to one
+ * at the same offset; null for any other text. The same as normalizeForSearch, without the
+ * pattern matching that finds each character's marks: showing a page of hits does this for every
+ * title and description on it.
+ */
+export function normalizeSimple(shown: string): string | null {
+  const units: number[] = [];
+  for (let i = 0; i < shown.length; i += 1) {
+    const mapped = simpleUnit(shown.charCodeAt(i));
+    if (mapped < 0) return null;
+    units.push(mapped);
+  }
+  let out = '';
+  for (let i = 0; i < units.length; i += 4_096) out += String.fromCharCode(...units.slice(i, i + 4_096));
+  return out;
 }
 
 function normalizeWithOffsets(shown: string): NormalizedText {
+  const simple = normalizeSimple(shown);
+  if (simple !== null) return { normalized: simple, toShown: null };
   let normalized = '';
   const toShown: number[] = [];
   for (const match of shown.matchAll(UNIT)) {
@@ -98,8 +149,8 @@ export function matchRanges(shown: string, normalizedKeyword: string): TextRange
     const at = normalized.indexOf(normalizedKeyword, from);
     if (at < 0) break;
     const endAt = at + normalizedKeyword.length;
-    const start = toShown[at] ?? shown.length;
-    const end = unitEnd(toShown, endAt, shown.length);
+    const start = toShown ? (toShown[at] ?? shown.length) : at;
+    const end = toShown ? unitEnd(toShown, endAt, shown.length) : endAt;
     const last = ranges[ranges.length - 1];
     if (last && start < last[1]) last[1] = Math.max(last[1], end);
     else ranges.push([start, end]);

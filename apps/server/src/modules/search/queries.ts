@@ -96,128 +96,14 @@ function matchesAnywhere(filter: SearchFilter) {
     : sql<boolean>`d.search_text like ${likePattern(filter.keyword)}`;
 }
 
-/**
- * The keyword in the title: through the title's own indexes (0028). A title too long to keep its
- * pairs (search_title_grams null) is matched by LIKE.
- */
-function matchesTitle(filter: SearchFilter) {
-  return filter.byGrams
-    ? sql<boolean>`coalesce(d.search_title_grams @> array[${filter.keyword}::text], d.search_title like ${likePattern(filter.keyword)})`
-    : sql<boolean>`d.search_title like ${likePattern(filter.keyword)}`;
-}
-
 function published(db: Db) {
   return db.selectFrom('dramas as d').where('d.status', '=', 'published');
 }
 
 /**
- * The `first` most popular published dramas whose title has the keyword. ORDER BY with a small
- * LIMIT: for a frequent keyword the planner walks dramas_hot_idx and stops after a few hundred
- * rows, for a rare one it reads the few matches from the title index and sorts them; either way
- * the rows read are bounded by `first` and the keyword's rarity, not by its number of matches.
- * Built apart from running it so that the benchmark can EXPLAIN the same SQL.
- */
-export function titleRankQuery(db: Db, filter: SearchFilter, first: number) {
-  if (!filter.byGrams) {
-    return published(db)
-      .where(matchesTitle(filter))
-      .select('d.id')
-      .orderBy('d.hot_score', 'desc')
-      .orderBy('d.id', 'desc')
-      .limit(first);
-  }
-  // Titles with their pairs (an index-only walk of dramas_search_title_rank_idx, or the pairs'
-  // GIN index), and the few too long to keep them (dramas_search_long_title_idx), merged.
-  const keyword = sql`array[${filter.keyword}::text]`;
-  const pattern = likePattern(filter.keyword);
-  return db
-    .selectFrom((eb) =>
-      eb
-        .selectFrom((inner) =>
-          inner
-            .selectFrom('dramas as d')
-            .select(['d.id', 'd.hot_score'])
-            .where('d.status', '=', 'published')
-            .where(sql<boolean>`d.search_title_grams @> ${keyword}`)
-            .orderBy('d.hot_score', 'desc')
-            .orderBy('d.id', 'desc')
-            .limit(first)
-            .as('paired'),
-        )
-        .selectAll()
-        .unionAll((union) =>
-          union
-            .selectFrom((inner) =>
-              inner
-                .selectFrom('dramas as d')
-                .select(['d.id', 'd.hot_score'])
-                .where('d.status', '=', 'published')
-                .where(sql<boolean>`d.search_title_grams is null`)
-                .where(sql<boolean>`d.search_title like ${pattern}`)
-                .orderBy('d.hot_score', 'desc')
-                .orderBy('d.id', 'desc')
-                .limit(first)
-                .as('long'),
-            )
-            .selectAll(),
-        )
-        .as('t'),
-    )
-    .select('t.id')
-    .orderBy('t.hot_score', 'desc')
-    .orderBy('t.id', 'desc')
-    .limit(first);
-}
-
-/**
- * The same for dramas that have the keyword elsewhere than in the title. With `fewMatches` (the
- * keyword matches at most SEARCH_WINDOW dramas in all) every match is read through its index and
- * sorted: the planner, guessing from the keyword's frequency, would otherwise walk the whole
- * popularity order looking for non-title matches that may not exist.
- */
-export function otherRankQuery(db: Db, filter: SearchFilter, first: number, fewMatches = false) {
-  if (fewMatches) {
-    return db
-      .with(
-        (cte) => cte('m').materialized(),
-        (qb) =>
-          qb
-            .selectFrom('dramas as d')
-            .where('d.status', '=', 'published')
-            .where(matchesAnywhere(filter))
-            .select(['d.id', 'd.hot_score', matchesTitle(filter).as('in_title')]),
-      )
-      .selectFrom('m')
-      .where(sql<boolean>`not m.in_title`)
-      .select('m.id')
-      .orderBy('m.hot_score', 'desc')
-      .orderBy('m.id', 'desc')
-      .limit(first);
-  }
-  return published(db)
-    .where(matchesAnywhere(filter))
-    .where(sql<boolean>`not (${matchesTitle(filter)})`)
-    .select('d.id')
-    .orderBy('d.hot_score', 'desc')
-    .orderBy('d.id', 'desc')
-    .limit(first);
-}
-
-/** How many dramas match, counted up to SEARCH_WINDOW + 1 and no further. */
-export function cappedCountQuery(db: Db, filter: SearchFilter) {
-  return db
-    .selectFrom(published(db).where(matchesAnywhere(filter)).select(sql`1`.as('one')).limit(SEARCH_WINDOW + 1).as('m'))
-    .select(sql<number>`count(*)::int`.as('matches'));
-}
-
-export async function countMatches(db: Db, filter: SearchFilter): Promise<number> {
-  return (await cappedCountQuery(db, filter).executeTakeFirstOrThrow()).matches;
-}
-
-/**
- * The ranking, before 0028 and kept as the reference that the bounded one is tested against:
- * every match is read and sorted (title matches first, then the most popular), and every match
- * counted.
+ * The ranking over every match, read and sorted (title matches first, then the most popular),
+ * and every match counted: the reference the in-memory ranking (modules/search/ranking.ts) is
+ * tested against, and what DISCOVERY_INDEX=database serves.
  */
 export function fullSortQuery(db: Db, filter: SearchFilter) {
   return published(db)
@@ -230,7 +116,7 @@ export function fullSortQuery(db: Db, filter: SearchFilter) {
     .limit(filter.limit);
 }
 
-async function fullSortRanking(db: Db, filter: SearchFilter): Promise<Ranking> {
+export async function fullSortRanking(db: Db, filter: SearchFilter): Promise<Ranking> {
   const [ranked, count] = await Promise.all([
     fullSortQuery(db, filter).execute(),
     published(db).where(matchesAnywhere(filter)).select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
@@ -238,42 +124,11 @@ async function fullSortRanking(db: Db, filter: SearchFilter): Promise<Ranking> {
   return { ranked, total: count.total, capped: false };
 }
 
-interface Ranking {
+export interface Ranking {
   ranked: Array<{ id: number; in_title: boolean }>;
   total: number;
   /** More dramas match than `total` says (it stops at SEARCH_WINDOW). */
   capped: boolean;
-}
-
-/**
- * One page of the ranking within SEARCH_WINDOW: the top title matches by popularity, and only
- * when there are fewer of them than the page reaches, the top of the other matches after them.
- * `countTotal` (which a caller may cache per keyword) counts the matches up to the window.
- */
-async function boundedRanking(db: Db, filter: SearchFilter, countTotal: () => Promise<number>): Promise<Ranking> {
-  const reach = Math.min(filter.offset + filter.limit, SEARCH_WINDOW);
-  let ranked: Ranking['ranked'] = [];
-  let matches: number | null = null;
-  if (reach > filter.offset) {
-    const titles = await titleRankQuery(db, filter, reach).execute();
-    ranked = titles.map((row) => ({ id: row.id, in_title: true }));
-    if (titles.length < reach) {
-      // Every title match is known, so the count says how many others there are (exactly, when
-      // within the window): none means no query, few means reading them all is cheap.
-      matches = await countTotal();
-      if (matches > titles.length) {
-        const fewMatches = matches <= SEARCH_WINDOW;
-        const others = await otherRankQuery(db, filter, reach - titles.length, fewMatches).execute();
-        ranked.push(...others.map((row) => ({ id: row.id, in_title: false })));
-      }
-    }
-  }
-  matches ??= await countTotal();
-  return {
-    ranked: ranked.slice(filter.offset, filter.offset + filter.limit),
-    total: Math.min(matches, SEARCH_WINDOW),
-    capped: matches > SEARCH_WINDOW,
-  };
 }
 
 /** The dramas of one page of hits, with their tags and where else the keyword was found. */
@@ -305,21 +160,12 @@ async function findHits(db: Db, ids: number[], keyword: string) {
     .execute();
 }
 
-export interface SearchOptions {
-  /** Counts the matches up to the window; defaults to counting now (the service caches it per keyword). */
-  countTotal?: () => Promise<number>;
-  /** The reference ranking over every match (fullSortQuery), for comparison. */
-  fullSort?: boolean;
-}
-
-export async function searchDramas(
-  db: Db,
-  filter: SearchFilter,
-  options: SearchOptions = {},
-): Promise<{ rows: SearchRow[]; total: number; capped: boolean }> {
-  const { ranked, total, capped } = options.fullSort
-    ? await fullSortRanking(db, filter)
-    : await boundedRanking(db, filter, options.countTotal ?? (() => countMatches(db, filter)));
+/**
+ * A page of search from the database alone, every match read and sorted (fullSortQuery): the
+ * reference the in-memory ranking is held to, and what DISCOVERY_INDEX=database serves.
+ */
+export async function searchDramas(db: Db, filter: SearchFilter): Promise<{ rows: SearchRow[]; total: number; capped: boolean }> {
+  const { ranked, total, capped } = await fullSortRanking(db, filter);
   if (ranked.length === 0) return { rows: [], total, capped };
   const hits = new Map((await findHits(db, ranked.map((row) => row.id), filter.keyword)).map((hit) => [hit.id, hit]));
   const rows = ranked.flatMap((row): SearchRow[] => {

@@ -19,7 +19,10 @@ const tags = ['discovery'];
 export function searchRoutes(search: SearchService): FastifyPluginAsyncZod {
   return async (app) => {
     app.addHook('onReady', async () =>
-      search.startIndexing((error) => app.log.error({ err: error }, 'updating the search index failed')),
+      search.startIndexing(
+        (error) => app.log.error({ err: error }, 'updating the search index failed'),
+        (dramas, ms) => app.log.info({ dramas, ms }, 'search and the feed answer from memory'),
+      ),
     );
     app.addHook('onClose', async () => search.stopIndexing());
 

@@ -18,10 +18,12 @@ import { pickText } from '../../platform/locale.js';
 import type { Actor } from '../../platform/operators.js';
 import { keptSecret } from '../../platform/secrets.js';
 import { presentDrama } from '../catalogue/presenters.js';
+import type { DiscoveryIndex } from '../discovery/discovery-index.js';
 import { characterCount, displayKeyword, normalizeKeyword } from './normalize.js';
 import { presentHit } from './presenters.js';
 import * as queries from './queries.js';
-import { refreshSearchIndex, servedByGrams } from './search-index.js';
+import { DatabaseSearch, MemorySearch, type SearchBackend } from './backends.js';
+import { refreshSearchIndex } from './search-index.js';
 
 export const HOT_SEARCH_LIMIT = 10;
 /**
@@ -115,17 +117,7 @@ export class SearchService {
    * not cached.
    */
   private readonly results = new TtlCache<{ items: SearchHit[]; total: number; totalCapped: boolean }>(SEARCH_TTL_MS, 2_000);
-  /**
-   * Matches per keyword, counted up to the window: every page and page size of a keyword shares
-   * one count, so paging on (and typing ahead, which asks the same keyword again) does not count
-   * again. Cleared with the results.
-   */
-  private readonly counts = new TtlCache<number>(SEARCH_TTL_MS, 5_000);
-  /**
-   * SEARCH_RANKING=full-sort ranks by reading and counting every match, as search did before
-   * 0028: the benchmark's "before", on the same data and the same server.
-   */
-  private readonly fullSort = process.env.SEARCH_RANKING === 'full-sort';
+  private readonly backend: SearchBackend;
   /**
    * Searcher and keyword pairs this instance has recorded, with their day: repeats the same day
    * are known here without asking the database. The database's record stays the rule (other
@@ -140,7 +132,15 @@ export class SearchService {
   private onIndexError: (error: unknown) => void = () => {};
   private prunedAt = 0;
 
-  constructor(private readonly ctx: AppContext) {
+  /**
+   * @param discovery the in-memory index searches are answered from; null (DISCOVERY_INDEX=database)
+   *   reads and sorts every match in the database instead.
+   */
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly discovery: DiscoveryIndex | null,
+  ) {
+    this.backend = discovery ? new MemorySearch(discovery) : new DatabaseSearch(ctx.db);
     const secret = ctx.config.JWT_SECRET ?? keptSecret(ctx.config.DATA_DIR, 'jwt-secret');
     this.addressKey = Buffer.from(hkdfSync('sha256', secret, 'drama', 'drama:search-searchers', 32));
   }
@@ -161,16 +161,8 @@ export class SearchService {
       keyword === ''
         ? { items: [], total: 0, totalCapped: false }
         : await this.results.getOrLoad(JSON.stringify([locale, keyword, request.page, request.limit]), async () => {
-            const filter = {
-              keyword,
-              byGrams: servedByGrams(keyword),
-              offset: (request.page - 1) * request.limit,
-              limit: request.limit,
-            };
-            const { rows, total, capped } = await queries.searchDramas(this.ctx.db, filter, {
-              fullSort: this.fullSort,
-              countTotal: () => this.counts.getOrLoad(keyword, () => queries.countMatches(this.ctx.db, filter)),
-            });
+            const offset = (request.page - 1) * request.limit;
+            const { rows, total, capped } = await this.backend.page(keyword, offset, request.limit);
             const base = this.ctx.config.MEDIA_BASE_URL;
             const items = rows.map((row) =>
               presentHit(row, presentDrama(row, row.tags.map((tag) => ({ ...tag, drama_id: row.id })), locale, base), keyword),
@@ -190,18 +182,21 @@ export class SearchService {
    * down (on PostgreSQL a search could otherwise run beside that pass and find nothing); a
    * failed pass is reported, not thrown, and the next one tries again.
    */
-  async startIndexing(onError: (error: unknown) => void): Promise<void> {
+  async startIndexing(onError: (error: unknown) => void, onBuilt?: (dramas: number, ms: number) => void): Promise<void> {
     if (this.indexing) return;
     this.onIndexError = onError;
     const pass = () => this.refreshIndex().catch(onError);
     this.indexing = setInterval(() => void pass(), INDEX_EVERY_MS);
     this.indexing.unref();
     await pass();
+    // The in-memory index's first read comes after the texts are current.
+    this.discovery?.start(onError, onBuilt);
   }
 
   async stopIndexing(): Promise<void> {
     if (this.indexing) clearInterval(this.indexing);
     this.indexing = null;
+    await this.discovery?.stop();
     await this.nextPass?.catch(() => undefined);
     await this.refreshing?.catch(() => undefined);
   }
@@ -227,10 +222,11 @@ export class SearchService {
 
   private startPass(): Promise<number> {
     this.refreshing = refreshSearchIndex(this.ctx.db)
-      .then((rewritten) => {
+      .then(async (rewritten) => {
         if (rewritten > 0) {
-          this.results.clear();
-          this.counts.clear();
+          // The in-memory index reads the new texts now rather than at its next look.
+          await this.discovery?.read();
+          this.forgetResults();
         }
         return rewritten;
       })
@@ -240,11 +236,17 @@ export class SearchService {
     return this.refreshing;
   }
 
+  /** Forgets cached pages and counts (the texts or the set of published dramas changed). */
+  forgetResults(): void {
+    this.results.clear();
+    this.backend.forget();
+  }
+
   /** Forgets cached answers and indexes at once (the catalogue changed: an import, a drama hidden). */
   invalidate(): void {
-    this.results.clear();
-    this.counts.clear();
+    this.forgetResults();
     this.hot.clear();
+    this.discovery?.forget();
     if (this.indexing) void this.refreshIndex().catch(this.onIndexError);
   }
 

@@ -1,0 +1,92 @@
+import type { LocalizedText } from '@drama/contracts';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+import { DRAMA_RECORD_COLUMNS, type DramaRecord, type EpisodeRecord } from '../catalogue/queries.js';
+
+/** A drama as search and the feed show it, with what they rank and match it by. */
+export interface CatalogueRow extends DramaRecord {
+  status: string;
+  hot_score: number;
+  explore_score: number;
+  /** explore_dropped_at in epoch ms, or null. */
+  dropped_at: number | null;
+  search_title: string;
+  search_description: string;
+  search_tags: string;
+  tags: Array<{ id: number; slug: string; name: LocalizedText }>;
+  /** The first free episode that is published and ready: what the feed plays; null when none. */
+  episode: EpisodeRecord | null;
+}
+
+export interface Changes {
+  rows: CatalogueRow[];
+  /** The oldest transaction still running when these were read: the next read starts there. */
+  horizon: string;
+  /** When they were read, on the database's clock (epoch ms). */
+  readAt: number;
+}
+
+/**
+ * The dramas changed by transactions from `since` on (0030's change_xid), or every published one
+ * when `since` is null, and the horizon for the next call, read in one snapshot.
+ */
+export async function readChanges(db: Db, since: string | null): Promise<Changes> {
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .execute(async (trx) => {
+      const { horizon, read_at } = await sql<{ horizon: string; read_at: number }>`
+        select pg_snapshot_xmin(pg_current_snapshot())::text as horizon,
+          floor(extract(epoch from now()) * 1000)::float8 as read_at`
+        .execute(trx)
+        .then((result) => result.rows[0] as { horizon: string; read_at: number });
+      let query = trx
+        .selectFrom('dramas as d')
+        .leftJoin('categories as c', 'c.id', 'd.category_id')
+        .leftJoinLateral(
+          (eb) =>
+            eb
+              .selectFrom('episodes as e')
+              .select(['e.id', 'e.drama_id', 'e.sequence', 'e.is_free', 'e.duration_seconds', 'e.media_key'])
+              .whereRef('e.drama_id', '=', 'd.id')
+              .where('e.is_free', '=', true)
+              .where('e.status', '=', 'published')
+              .where('e.media_status', '=', 'ready')
+              .orderBy('e.sequence')
+              .limit(1)
+              .as('first'),
+          (join) => join.onTrue(),
+        )
+        .select((eb) => [
+          ...DRAMA_RECORD_COLUMNS,
+          'd.status',
+          'd.hot_score',
+          'd.explore_score',
+          sql<number | null>`(extract(epoch from d.explore_dropped_at) * 1000)::float8`.as('dropped_at'),
+          'd.search_title',
+          'd.search_description',
+          'd.search_tags',
+          sql<EpisodeRecord | null>`case when first.id is null then null else row_to_json(first) end`.as('episode'),
+          eb.fn
+            .coalesce(
+              eb
+                .selectFrom('drama_tags as dt')
+                .innerJoin('tags as t', 't.id', 'dt.tag_id')
+                .select(
+                  sql<CatalogueRow['tags']>`json_agg(json_build_object('id', t.id, 'slug', t.slug, 'name', t.name) order by t.id)`.as(
+                    'list',
+                  ),
+                )
+                .whereRef('dt.drama_id', '=', 'd.id'),
+              sql<CatalogueRow['tags']>`'[]'::json`,
+            )
+            .as('tags'),
+        ]);
+      query =
+        since === null
+          ? query.where('d.status', '=', 'published')
+          : query.where(sql<boolean>`d.change_xid >= ${since}::bigint`);
+      const rows = await query.execute();
+      return { rows: rows as CatalogueRow[], horizon, readAt: Number(read_at) };
+    });
+}

@@ -1,0 +1,129 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { before, type Field, keywordGrams, type TextDoc, TextIndex } from './text-index.js';
+
+/** A few letters of each kind, so that random texts and keywords meet often. */
+const alphabet = ['a', 'b', ' ', '%', '星', '辰', '夜', '𠀋', '\n'];
+const text = fc.array(fc.constantFrom(...alphabet), { maxLength: 12 }).map((chars) => chars.join(''));
+const keyword = fc
+  .array(fc.constantFrom(...alphabet.filter((char) => char !== '\n')), { minLength: 1, maxLength: 4 })
+  .map((chars) => chars.join(''));
+
+const doc = (id: number) =>
+  fc.record({
+    id: fc.constant(id),
+    hot: fc.integer({ min: 0, max: 5 }),
+    title: text,
+    description: text,
+    tags: text,
+  });
+
+const docs = fc.uniqueArray(fc.integer({ min: 1, max: 60 }), { maxLength: 40 }).chain((ids) => fc.tuple(...ids.map(doc)));
+
+type Change = { kind: 'upsert'; doc: TextDoc } | { kind: 'remove'; id: number };
+const changes = fc.array(
+  fc.oneof(
+    fc.integer({ min: 1, max: 60 }).chain((id) => doc(id).map((d): Change => ({ kind: 'upsert', doc: d }))),
+    fc.integer({ min: 1, max: 60 }).map((id): Change => ({ kind: 'remove', id })),
+  ),
+  { maxLength: 20 },
+);
+
+function matches(d: TextDoc, word: string, field: Field | 'any'): boolean {
+  const title = d.title.includes(word);
+  const other = d.description.includes(word) || d.tags.includes(word);
+  if (field === 'title') return title;
+  if (field === 'other') return !title && other;
+  return title || other;
+}
+
+/** What the index must answer: every match, sorted. */
+function reference(held: Map<number, TextDoc>, word: string, field: Field | 'any'): number[] {
+  return [...held.values()]
+    .filter((d) => matches(d, word, field))
+    .sort((a, b) => (before(a, b) ? -1 : 1))
+    .map((d) => d.id);
+}
+
+describe('the in-memory search index', () => {
+  it('finds and ranks exactly what a scan of every text would, before and after changes and a rebuild', async () => {
+    await fc.assert(
+      fc.asyncProperty(docs, changes, keyword, fc.integer({ min: 1, max: 50 }), async (initial, edits, word, want) => {
+        const held = new Map(initial.map((d) => [d.id, d]));
+        const check = (index: TextIndex) => {
+          for (const field of ['title', 'other'] as const) {
+            expect(index.top(word, field, want).map((d) => d.id)).toEqual(reference(held, word, field).slice(0, want));
+          }
+          expect(index.count(word, want)).toBe(Math.min(reference(held, word, 'any').length, want));
+          expect(index.size).toBe(held.size);
+        };
+        const index = await TextIndex.build(initial, 7);
+        check(index);
+        for (const edit of edits) {
+          if (edit.kind === 'upsert') {
+            held.set(edit.doc.id, edit.doc);
+            index.upsert(edit.doc);
+          } else {
+            held.delete(edit.id);
+            index.remove(edit.id);
+          }
+        }
+        check(index);
+        check(await TextIndex.build(index.current()));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('looks a one-character keyword up by itself and a longer one by its pairs, astral characters whole', () => {
+    expect(keywordGrams('星')).toEqual(['星'.codePointAt(0)]);
+    expect(keywordGrams('𠀋')).toEqual([0x2000b]);
+    expect(keywordGrams('ab')).toHaveLength(1);
+    expect(keywordGrams('星𠀋夜')).toHaveLength(2);
+  });
+
+  it('reads no further down a frequent keyword than the page it serves, and counts no further than asked', async () => {
+    let reads = 0;
+    const many = Array.from({ length: 20_000 }, (_, i): TextDoc => {
+      const title = `总裁 ${i}`;
+      return {
+        id: i + 1,
+        hot: i,
+        get title() {
+          reads += 1;
+          return title;
+        },
+        description: '',
+        tags: '',
+      };
+    });
+    const index = await TextIndex.build(many);
+    reads = 0;
+    expect(index.top('总裁', 'title', 20).map((d) => d.id)).toEqual(Array.from({ length: 20 }, (_, i) => 20_000 - i));
+    expect(reads).toBe(20);
+    reads = 0;
+    expect(index.count('总裁', 1_001)).toBe(1_001);
+    expect(reads).toBe(1_001);
+    reads = 0;
+    expect(index.top('总裁 19999', 'title', 20).map((d) => d.id)).toEqual([20_000]);
+    // Through its rarest pair (one of the digits' pairs), not "总裁", which every title has.
+    expect(reads).toBeLessThan(2_000);
+  });
+
+  it('keeps a changed drama out of the lists it was built into and in the recent list until rebuilt', async () => {
+    const index = await TextIndex.build([
+      { id: 1, hot: 10, title: 'moonlight', description: '', tags: '' },
+      { id: 2, hot: 5, title: 'moonlight', description: '', tags: '' },
+    ]);
+    index.upsert({ id: 2, hot: 20, title: 'moonlight', description: '', tags: '' });
+    expect(index.recentCount).toBe(1);
+    expect(index.top('moon', 'title', 5).map((d) => d.id)).toEqual([2, 1]);
+    index.upsert({ id: 2, hot: 20, title: 'moonlight', description: '', tags: '' });
+    expect(index.recentCount).toBe(1);
+    index.remove(1);
+    expect(index.top('moon', 'title', 5).map((d) => d.id)).toEqual([2]);
+    const rebuilt = await TextIndex.build(index.current());
+    expect(rebuilt.recentCount).toBe(0);
+    expect(rebuilt.top('moon', 'title', 5).map((d) => d.id)).toEqual([2]);
+  });
+});
