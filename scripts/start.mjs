@@ -63,7 +63,13 @@ buildNeeded = webBuildNeeded || consoleBuildNeeded;
 // hashes go into the CSP), and is answered once the build is done: asking first means no answer
 // can arrive before it listens.
 say('Starting the server...');
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+/**
+ * A young generation of 64 MB (V8's default is 16): a busy server makes short-lived objects for
+ * every answer, and with a small one they outlive collections and fill the old generation, whose
+ * collections pause every request (apps/server/bench/discovery.ts, docs/benchmarks.md).
+ */
+const SERVER_NODE_FLAGS = ['--max-semi-space-size=64'];
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
   cwd: root,
   stdio: buildNeeded ? ['inherit', 'inherit', 'inherit', 'ipc'] : 'inherit',
   env: { NODE_ENV: 'production', ...process.env, ...(buildNeeded ? { START_AWAIT_WEB_BUILD: '1' } : {}) },

@@ -5,7 +5,8 @@
 // migrates and seeds it, generates the dramas in bulk, starts the real server on it, measures,
 // prints the plans of the queries, and drops the database. BENCH_DRAMAS changes the size,
 // BENCH_ONLY=<pattern> measures only the targets whose name matches, BENCH_CPU_PROF=<folder>
-// has the servers write V8 CPU profiles there.
+// has the servers write V8 CPU profiles there, BENCH_KEEP_DATABASE=1 keeps the database (and
+// prints its address) for a closer look.
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -30,7 +31,8 @@ const DRAMAS = Number(process.env.BENCH_DRAMAS ?? 100_000);
 const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null;
 /** A folder: the servers write V8 CPU profiles there when they stop. */
 const cpuProfiles = process.env.BENCH_CPU_PROF;
-const nodeFlags = cpuProfiles ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(cpuProfiles)}`] : [];
+/** As `npm start` runs the server (scripts/start.mjs), and the profiles when asked for. */
+const nodeFlags = ['--max-semi-space-size=64', ...(cpuProfiles ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(cpuProfiles)}`] : [])];
 /** The budget of uncached searches and of feed pages: the 99th percentile at BENCH_CONNECTIONS (64). */
 const SEARCH_P99_MS = 50;
 const EXPLORE_P99_MS = 30;
@@ -432,6 +434,7 @@ try {
   }
 } finally {
   await stopAll(children);
-  await throwaway.drop();
+  if (process.env.BENCH_KEEP_DATABASE === '1') console.log(`\nKept the database: ${dbUrl}`);
+  else await throwaway.drop();
   rmSync(dataDir, { recursive: true, force: true });
 }

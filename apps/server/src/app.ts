@@ -38,6 +38,7 @@ import { episodeConsoleRoutes } from './modules/episodes/console-routes.js';
 import { mediaJob } from './modules/episodes/media-job.js';
 import { EpisodeConsoleService } from './modules/episodes/service.js';
 import { DiscoveryIndex } from './modules/discovery/discovery-index.js';
+import { serialise } from './platform/json-fragments.js';
 import { exploreRoutes } from './modules/explore/routes.js';
 import { ExploreService } from './modules/explore/service.js';
 import { recommendationRoutes } from './modules/recommendations/routes.js';
@@ -190,7 +191,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   server.setValidatorCompiler(validatorCompiler);
   // Handlers are type-checked against the response schemas at compile time; the tests parse
   // every answer with the same schemas. Serialising without re-validating keeps hot reads fast.
-  server.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  server.setSerializerCompiler(() => (data) => serialise(data));
   const routes: RouteRecord[] = [];
   server.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {

@@ -408,6 +408,18 @@ export interface DramasTable {
   change_xid: Derived<string>;
 }
 
+/* Dramas deleted outright (0030), read by the in-memory index like changes. */
+
+export interface DramaRemovalsTable {
+  drama_id: number;
+  change_xid: ColumnType<string, never, never>;
+  removed_at: ColumnType<Date, never, never>;
+}
+
+export interface Database {
+  drama_removals: DramaRemovalsTable;
+}
+
 /* Hot searches as demand (0009); 0005's raw counts are dropped. */
 
 export interface SearchDemandTable {

@@ -10,6 +10,8 @@ declare module 'fastify' {
      * the cache, for routes whose answer to a member is their own (a personalised list).
      */
     responseCache?: boolean | 'guests';
+    /** Narrows responseCache to the requests this accepts. */
+    responseCacheWhen?: (request: FastifyRequest) => boolean;
   }
 }
 
@@ -126,7 +128,8 @@ export class ResponseCache {
 }
 
 function cacheable(request: FastifyRequest): boolean {
-  const rule = request.routeOptions.config.responseCache;
+  const { responseCache: rule, responseCacheWhen: when } = request.routeOptions.config;
+  if (when && !when(request)) return false;
   return rule === true || (rule === 'guests' && request.headers.authorization === undefined);
 }
 

@@ -5,7 +5,7 @@ import type { DramaRecord, TagRecord } from './queries.js';
 
 export function presentDrama(
   row: DramaRecord,
-  tags: TagRecord[],
+  tags: ReadonlyArray<Pick<TagRecord, 'id' | 'slug' | 'name'>>,
   locale: Locale,
   mediaBaseUrl: string | undefined,
 ): DramaSummary {

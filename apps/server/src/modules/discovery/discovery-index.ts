@@ -1,10 +1,21 @@
 import type { Db } from '../../db/database.js';
-import { FeedOrder, type FeedEntry } from './feed-order.js';
-import { type CatalogueRow, readChanges } from './queries.js';
+import { type FeedEntry, FeedOrder } from './feed-order.js';
+import { type CatalogueRow, type Horizon, pruneRemovals, readChanges } from './queries.js';
 import { type TextDoc, TextIndex } from './text-index.js';
 
-/** Dramas changed since the last build that the lists may carry before they are built afresh. */
-const REBUILD_AT = 2_000;
+/** Dramas whose texts changed since the text lists were built that they may carry before a rebuild. */
+const TEXT_REBUILD_AT = 2_000;
+/**
+ * Moves the feed's order may carry before it is sorted afresh. Every view moves a drama, so this
+ * is large; a page merges them by binary search, and a sort of 100,000 takes a few tens of ms.
+ */
+const FEED_REBUILD_AT = 20_000;
+/**
+ * Search ranks the dramas in its lists by their popularity when the lists were built: a change
+ * of popularity alone (views, likes) waits for the next build, at most this long.
+ */
+export const POPULARITY_REFRESH_MS = 10 * 60_000;
+const PRUNE_EVERY_MS = 60 * 60_000;
 
 export interface DiscoveryOptions {
   /** How old the index may be when read (config DISCOVERY_MAX_LAG_MS). */
@@ -21,35 +32,47 @@ function feedEntry(row: CatalogueRow): FeedEntry {
   return { id: row.id, score: row.explore_score, droppedAt: row.dropped_at };
 }
 
-function sameTexts(a: CatalogueRow, b: CatalogueRow): boolean {
-  return a.search_title === b.search_title && a.search_description === b.search_description && a.search_tags === b.search_tags;
+function sameTexts(a: TextDoc, row: CatalogueRow): boolean {
+  return a.title === row.search_title && a.description === row.search_description && a.tags === row.search_tags;
 }
+
+/** A change to replay onto lists built meanwhile: a drama as read, or the id of one taken out. */
+type Change = CatalogueRow | number;
 
 /**
  * The published catalogue, held in memory by each instance: every published drama as search and
  * the feed show it, the search texts' index (text-index.ts) and the feed's order (feed-order.ts).
  *
- * It reads only what changed: each read takes the dramas stamped by transactions from the
- * previous read's horizon on (0030), so a change made on any instance, or straight in the
- * database, is here by the next read. Reads run in the background every `maxLagMs`, and a call
- * that finds the index older than that waits for one (`fresh`). When many dramas have changed
- * since the lists were built, new ones are built in the background and swapped in.
+ * It reads only what changed: each read takes the dramas stamped by transactions the previous
+ * read could not see (0030), so a change made on any instance, or straight in the database, is
+ * here by the next read. Reads run in the background every `maxLagMs`, and a call that finds the
+ * index older than that waits for one (`fresh`).
+ *
+ * The feed follows every change of score at once (its rule against repeats needs the scores as
+ * they are). Search follows changes of texts and publication at once, and of popularity alone
+ * at its next build (POPULARITY_REFRESH_MS). Lists that carry many changes are built afresh in
+ * the background and swapped in.
  */
 export class DiscoveryIndex {
   private readonly rows = new Map<number, CatalogueRow>();
   private textIndex = TextIndex.empty();
   private feedOrder = new FeedOrder([]);
-  private horizon: string | null = null;
+  private horizon: Horizon | null = null;
   private readAtMs = 0;
   /** performance.now() when the read the index is as fresh as began. */
   private readStartedAt = Number.NEGATIVE_INFINITY;
+  /** performance.now() of the last forget(): only a read begun after it will do. */
+  private forgottenAt = Number.NEGATIVE_INFINITY;
   private reading: Promise<void> | null = null;
   private readingStartedAt = 0;
   private nextRead: Promise<void> | null = null;
   private building: Promise<void> | null = null;
-  /** Changes that arrive while new lists are built: replayed onto them before they are swapped in. */
-  private duringBuild: CatalogueRow[] | null = null;
-  private timer: NodeJS.Timeout | null = null;
+  private builtAt = 0;
+  /** A drama's popularity changed and search's lists still rank it by the old one. */
+  private popularityStale = false;
+  /** Changes that arrive while new text lists are built: replayed onto them before they are swapped in. */
+  private duringBuild: Change[] | null = null;
+  private timers: NodeJS.Timeout[] = [];
   private stopped = false;
   /**
    * Tag lists and category names as read, one object for all the dramas that have the same:
@@ -70,14 +93,20 @@ export class DiscoveryIndex {
     this.stopped = false;
     const started = performance.now();
     this.read().then(() => onBuilt(this.rows.size, Math.round(performance.now() - started)), onError);
-    this.timer = setInterval(() => void this.read().catch(onError), Math.max(this.options.maxLagMs, 250));
-    this.timer.unref();
+    const every = (ms: number, run: () => Promise<void>) => {
+      const timer = setInterval(() => void run().catch(onError), ms);
+      timer.unref();
+      this.timers.push(timer);
+    };
+    // Twice as often as the lag allows, so that a call seldom finds the index too old and waits.
+    every(Math.max(this.options.maxLagMs / 2, 250), () => this.read());
+    every(PRUNE_EVERY_MS, () => pruneRemovals(this.db));
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+    for (const timer of this.timers) clearInterval(timer);
+    this.timers = [];
     await this.nextRead?.catch(() => undefined);
     await this.reading?.catch(() => undefined);
     await this.building?.catch(() => undefined);
@@ -85,12 +114,13 @@ export class DiscoveryIndex {
 
   /** The index, no older than maxLagMs: waits for a read of the changes when it is older. */
   async fresh(): Promise<void> {
-    // Not read yet (starting, or the first read failed): wait for one.
-    if (this.horizon === null) return this.read();
+    // Not read yet (starting, or the first read failed): wait for the first, or try again.
+    if (this.horizon === null) return this.reading ?? this.read();
     const now = performance.now();
-    if (now - this.readStartedAt <= this.options.maxLagMs) return;
-    // A read under way that began within the lag is as good as a new one.
-    if (this.reading && now - this.readingStartedAt <= this.options.maxLagMs) return this.reading;
+    const since = Math.max(now - this.options.maxLagMs, this.forgottenAt);
+    if (this.readStartedAt >= since) return;
+    // A read under way that began late enough is as good as a new one.
+    if (this.reading && this.readingStartedAt >= since) return this.reading;
     return this.read();
   }
 
@@ -106,9 +136,9 @@ export class DiscoveryIndex {
     return this.nextRead;
   }
 
-  /** Makes the next call wait for a read (this instance changed the catalogue). */
+  /** Makes the next call wait for a read begun after this (this instance changed the catalogue). */
   forget(): void {
-    this.readStartedAt = Number.NEGATIVE_INFINITY;
+    this.forgottenAt = performance.now();
   }
 
   /** When the index was read, on the database's clock (epoch ms). */
@@ -133,18 +163,29 @@ export class DiscoveryIndex {
     return this.rows.size;
   }
 
+  /** Waits for text lists being built (the first read's, or a rebuild). */
+  async built(): Promise<void> {
+    await this.building;
+  }
+
   private startRead(): Promise<void> {
     const startedAt = performance.now();
     this.readingStartedAt = startedAt;
     const first = this.horizon === null;
     this.reading = readChanges(this.db, this.horizon)
       .then(async (changes) => {
-        this.apply(changes.rows, first);
-        // The first read's lists are built before anything is served from them.
-        if (first) await this.rebuild();
+        const textsChanged = this.apply(first ? changes.rows : [...changes.rows, ...changes.removed], first);
+        if (first) {
+          // The first read's lists are built before anything is served from them.
+          this.feedOrder = new FeedOrder(this.feedEntries());
+          await this.rebuildText();
+        } else {
+          this.maybeRebuild();
+        }
         this.horizon = changes.horizon;
         this.readAtMs = changes.readAt;
         this.readStartedAt = startedAt;
+        if (textsChanged) this.options.onTextsChanged?.();
       })
       .finally(() => {
         this.reading = null;
@@ -152,30 +193,60 @@ export class DiscoveryIndex {
     return this.reading;
   }
 
-  private apply(changed: CatalogueRow[], first: boolean): void {
+  /** Applies what a read found; returns whether texts or the set of published dramas changed. */
+  private apply(changes: Change[], first: boolean): boolean {
     let textsChanged = false;
-    for (const row of changed) {
-      const held = this.rows.get(row.id);
-      if (row.status === 'published') {
-        if (!held || !sameTexts(held, row)) textsChanged = true;
-        row.tags = this.share(row.tags);
-        row.category_name = this.share(row.category_name);
-        this.rows.set(row.id, row);
+    for (const change of changes) {
+      const id = typeof change === 'number' ? change : change.id;
+      const held = this.rows.get(id);
+      if (typeof change !== 'number' && change.status === 'published') {
+        if (!held || !sameTexts(textDoc(held), change)) textsChanged = true;
+        change.tags = this.share(change.tags);
+        change.category_name = this.share(change.category_name);
+        this.rows.set(id, change);
       } else if (held) {
         textsChanged = true;
-        this.rows.delete(row.id);
+        this.rows.delete(id);
       } else {
         continue;
       }
       if (!first) {
-        this.put(this.textIndex, this.feedOrder, row);
-        this.duringBuild?.push(row);
+        this.putText(this.textIndex, change);
+        this.putFeed(this.feedOrder, change);
+        this.duringBuild?.push(change);
       }
     }
-    if (!first && this.textIndex.recentCount + this.feedOrder.recentCount > REBUILD_AT) {
-      void this.rebuild();
+    return textsChanged;
+  }
+
+  private putText(text: TextIndex, change: Change): void {
+    if (typeof change === 'number' || change.status !== 'published') {
+      text.remove(typeof change === 'number' ? change : change.id);
+      return;
     }
-    if (textsChanged) this.options.onTextsChanged?.();
+    const held = text.get(change.id);
+    if (!held || !sameTexts(held, change)) text.upsert(textDoc(change));
+    else if (held.hot !== change.hot_score) this.popularityStale = true;
+  }
+
+  private putFeed(feed: FeedOrder, change: Change): void {
+    if (typeof change === 'number' || change.status !== 'published' || !change.episode) {
+      feed.remove(typeof change === 'number' ? change : change.id);
+      return;
+    }
+    feed.upsert(feedEntry(change));
+  }
+
+  private feedEntries(): FeedEntry[] {
+    const entries: FeedEntry[] = [];
+    for (const row of this.rows.values()) if (row.episode) entries.push(feedEntry(row));
+    return entries;
+  }
+
+  private maybeRebuild(): void {
+    if (this.feedOrder.recentCount > FEED_REBUILD_AT) this.feedOrder = new FeedOrder(this.feedEntries());
+    const due = this.popularityStale && performance.now() - this.builtAt >= POPULARITY_REFRESH_MS;
+    if (this.textIndex.recentCount > TEXT_REBUILD_AT || due) void this.rebuildText();
   }
 
   private share<T>(value: T): T {
@@ -186,42 +257,26 @@ export class DiscoveryIndex {
     return value;
   }
 
-  private put(text: TextIndex, feed: FeedOrder, row: CatalogueRow): void {
-    if (row.status !== 'published') {
-      text.remove(row.id);
-      feed.remove(row.id);
-      return;
-    }
-    text.upsert(textDoc(row));
-    if (row.episode) feed.upsert(feedEntry(row));
-    else feed.remove(row.id);
-  }
-
-  /** Builds the lists afresh from the dramas held, in the background, and swaps them in. */
-  private rebuild(): Promise<void> {
+  /** Builds the text lists afresh from the dramas held, in the background, and swaps them in. */
+  private rebuildText(): Promise<void> {
     if (this.building) return this.building;
-    const held = [...this.rows.values()];
+    const docs = [...this.rows.values()].map(textDoc);
     this.duringBuild = [];
+    this.popularityStale = false;
     // Names no drama has any more are let go; the dramas keep the ones they have.
     this.shared = new Map();
     this.building = (async () => {
       try {
-        const text = await TextIndex.build(held.map(textDoc));
-        const feed = new FeedOrder(held.flatMap((row) => (row.episode ? [feedEntry(row)] : [])));
+        const text = await TextIndex.build(docs);
         if (this.stopped) return;
-        for (const row of this.duringBuild ?? []) this.put(text, feed, row);
+        for (const change of this.duringBuild ?? []) this.putText(text, change);
         this.textIndex = text;
-        this.feedOrder = feed;
+        this.builtAt = performance.now();
       } finally {
         this.duringBuild = null;
         this.building = null;
       }
     })();
     return this.building;
-  }
-
-  /** Waits for lists being built (the first read's, or a rebuild). */
-  async built(): Promise<void> {
-    await this.building;
   }
 }

@@ -18,28 +18,44 @@ export interface CatalogueRow extends DramaRecord {
   episode: EpisodeRecord | null;
 }
 
+/**
+ * The transactions a read could not see: those running then (xip) and every one from xmax on.
+ * The next read takes the dramas stamped by these, and only these.
+ */
+export interface Horizon {
+  xmax: string;
+  xip: string[];
+}
+
 export interface Changes {
   rows: CatalogueRow[];
-  /** The oldest transaction still running when these were read: the next read starts there. */
-  horizon: string;
+  /** Dramas deleted outright. */
+  removed: number[];
+  horizon: Horizon;
   /** When they were read, on the database's clock (epoch ms). */
   readAt: number;
 }
 
+/** Stamped by a transaction the last read could not see. */
+function unseen(column: 'd.change_xid' | 'change_xid', since: Horizon) {
+  return sql<boolean>`(${sql.ref(column)} >= ${since.xmax}::bigint or ${sql.ref(column)} = any(${since.xip}::bigint[]))`;
+}
+
 /**
- * The dramas changed by transactions from `since` on (0030's change_xid), or every published one
- * when `since` is null, and the horizon for the next call, read in one snapshot.
+ * The dramas changed by transactions the last read could not see (0030's change_xid), or every
+ * published one when `since` is null, and the horizon for the next call, read in one snapshot.
  */
-export async function readChanges(db: Db, since: string | null): Promise<Changes> {
+export async function readChanges(db: Db, since: Horizon | null): Promise<Changes> {
   return db
     .transaction()
     .setIsolationLevel('repeatable read')
     .execute(async (trx) => {
-      const { horizon, read_at } = await sql<{ horizon: string; read_at: number }>`
-        select pg_snapshot_xmin(pg_current_snapshot())::text as horizon,
-          floor(extract(epoch from now()) * 1000)::float8 as read_at`
+      const { xmax, xip, read_at } = await sql<{ xmax: string; xip: string[]; read_at: number }>`
+        select pg_snapshot_xmax(s)::text as xmax, array(select pg_snapshot_xip(s)::text) as xip,
+          floor(extract(epoch from now()) * 1000)::float8 as read_at
+        from (select pg_current_snapshot() as s) as snapshot`
         .execute(trx)
-        .then((result) => result.rows[0] as { horizon: string; read_at: number });
+        .then((result) => result.rows[0] as { xmax: string; xip: string[]; read_at: number });
       let query = trx
         .selectFrom('dramas as d')
         .leftJoin('categories as c', 'c.id', 'd.category_id')
@@ -82,11 +98,22 @@ export async function readChanges(db: Db, since: string | null): Promise<Changes
             )
             .as('tags'),
         ]);
-      query =
-        since === null
-          ? query.where('d.status', '=', 'published')
-          : query.where(sql<boolean>`d.change_xid >= ${since}::bigint`);
+      query = since === null ? query.where('d.status', '=', 'published') : query.where(unseen('d.change_xid', since));
       const rows = await query.execute();
-      return { rows: rows as CatalogueRow[], horizon, readAt: Number(read_at) };
+      const removed =
+        since === null
+          ? []
+          : await trx.selectFrom('drama_removals').select('drama_id').where(unseen('change_xid', since)).execute();
+      return {
+        rows: rows as CatalogueRow[],
+        removed: removed.map((row) => row.drama_id),
+        horizon: { xmax, xip },
+        readAt: Number(read_at),
+      };
     });
+}
+
+/** Forgets removals older than a day: an instance down longer reads everything when it starts. */
+export async function pruneRemovals(db: Db): Promise<void> {
+  await db.deleteFrom('drama_removals').where('removed_at', '<', sql<Date>`now() - interval '1 day'`).execute();
 }

@@ -100,10 +100,10 @@ describe('the in-memory search index', () => {
     const index = await TextIndex.build(many);
     reads = 0;
     expect(index.top('总裁', 'title', 20).map((d) => d.id)).toEqual(Array.from({ length: 20 }, (_, i) => 20_000 - i));
-    expect(reads).toBe(20);
+    expect(reads).toBeLessThanOrEqual(20);
     reads = 0;
     expect(index.count('总裁', 1_001)).toBe(1_001);
-    expect(reads).toBe(1_001);
+    expect(reads).toBeLessThanOrEqual(1_001);
     reads = 0;
     expect(index.top('总裁 19999', 'title', 20).map((d) => d.id)).toEqual([20_000]);
     // Through its rarest pair (one of the digits' pairs), not "总裁", which every title has.

@@ -31,7 +31,7 @@ const PAIR = 0x110000;
 /** "\n" separates the locales' texts: no pair spans it (no keyword contains it). */
 const SEPARATOR = 10;
 /** Documents indexed between two yields to the event loop while building. */
-const BUILD_CHUNK = 1_000;
+const BUILD_CHUNK = 250;
 
 function forEachGram(text: string, add: (key: number) => void): void {
   let previous = -1;
@@ -62,6 +62,13 @@ export function keywordGrams(keyword: string): number[] {
   return count === 1 ? [previous] : keys;
 }
 
+/** Whether a keyword is a single gram: one character, or two (then its only pair). */
+function isOneGram(keyword: string): boolean {
+  let count = 0;
+  for (const _ of keyword) count += 1;
+  return count <= 2;
+}
+
 /** Higher popularity first, then the higher id: the order of every list here. */
 export function before(a: { hot: number; id: number }, b: { hot: number; id: number }): boolean {
   return a.hot > b.hot || (a.hot === b.hot && a.id > b.id);
@@ -81,46 +88,95 @@ function inAny(doc: TextDoc, keyword: string): boolean {
 
 const tests: Record<Field | 'any', (doc: TextDoc, keyword: string) => boolean> = { title: inTitle, other: inOther, any: inAny };
 
-type Postings = Map<number, Int32Array>;
+/** A gram's key to its dense number, and each number's list of slots (ascending: popularity order). */
+interface Postings {
+  ids: Map<number, number>;
+  lists: Int32Array[];
+}
+
+/** A growable counter per gram number. */
+class Counters {
+  values = new Int32Array(1 << 14);
+
+  grow(size: number): void {
+    if (size <= this.values.length) return;
+    const grown = new Int32Array(Math.max(size, this.values.length * 2));
+    grown.set(this.values);
+    this.values = grown;
+  }
+}
 
 /**
  * Builds the lists in two passes over the texts: the first counts each gram's dramas, the second
  * fills lists allocated at their exact length, so a build never holds growing arrays of boxed
- * numbers (twice the memory of the lists it makes, at 100,000 dramas hundreds of MB).
+ * numbers (twice the memory of the lists it makes: at 100,000 dramas, hundreds of MB). Each gram
+ * gets a dense number once, so that per occurrence there is one map lookup and typed arrays.
  */
 class ListBuilder {
-  private readonly counts = new Map<number, number>();
-  /** The last slot each gram was counted or filled for: a gram repeated in one text counts once. */
-  private readonly last = new Map<number, number>();
-  private readonly lists = new Map<number, Int32Array>();
-  private readonly filled = new Map<number, number>();
+  private readonly counts = new Counters();
+  /** The last slot each gram was counted or filled for, plus one: a repeat in one text counts once. */
+  private readonly last = new Counters();
+  private lists: Int32Array[] = [];
+
+  constructor(private readonly ids: Map<number, number>) {}
 
   count(key: number, slot: number): void {
-    if (this.last.get(key) === slot) return;
-    this.last.set(key, slot);
-    this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
+    let id = this.ids.get(key);
+    if (id === undefined) {
+      id = this.ids.size;
+      this.ids.set(key, id);
+    }
+    this.counts.grow(id + 1);
+    this.last.grow(id + 1);
+    if (this.last.values[id] === slot + 1) return;
+    this.last.values[id] = slot + 1;
+    this.counts.values[id] = (this.counts.values[id] ?? 0) + 1;
   }
 
   /** Between the passes: allocates every list. */
   allocate(): void {
-    for (const [key, count] of this.counts) this.lists.set(key, new Int32Array(count));
-    this.counts.clear();
-    this.last.clear();
+    const size = this.ids.size;
+    this.counts.grow(size);
+    this.lists = Array.from({ length: size }, (_, id) => new Int32Array(this.counts.values[id] ?? 0));
+    this.counts.values = new Int32Array(size);
+    this.last.values = new Int32Array(size);
   }
 
   fill(key: number, slot: number): void {
-    const list = this.lists.get(key) as Int32Array;
-    const at = this.filled.get(key) ?? 0;
-    if (at > 0 && list[at - 1] === slot) return;
-    list[at] = slot;
-    this.filled.set(key, at + 1);
+    const id = this.ids.get(key);
+    if (id === undefined || this.last.values[id] === slot + 1) return;
+    this.last.values[id] = slot + 1;
+    const at = this.counts.values[id] ?? 0;
+    (this.lists[id] as Int32Array)[at] = slot;
+    this.counts.values[id] = at + 1;
   }
 
   finish(): Postings {
-    this.filled.clear();
-    return this.lists;
+    return { ids: this.ids, lists: this.lists };
   }
 }
+
+/** The first index at or after `from` whose slot is at least `slot` (lists ascend): galloping. */
+function seek(list: Int32Array, from: number, slot: number): number {
+  let low = from;
+  let step = 1;
+  let high = from;
+  while (high < list.length && (list[high] as number) < slot) {
+    low = high + 1;
+    high += step;
+    step *= 2;
+  }
+  high = Math.min(high, list.length);
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((list[middle] as number) < slot) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/** Lists a walk checks each candidate against besides the one it walks. */
+const FILTER_LISTS = 12;
 
 function yieldToEventLoop(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
@@ -148,14 +204,16 @@ export class TextIndex {
   }
 
   static empty(): TextIndex {
-    return new TextIndex([], new Map(), new Map());
+    return new TextIndex([], { ids: new Map(), lists: [] }, { ids: new Map(), lists: [] });
   }
 
   /** Builds the index of these dramas, yielding to the event loop every BUILD_CHUNK of them. */
   static async build(input: Iterable<TextDoc>, chunk = BUILD_CHUNK): Promise<TextIndex> {
     const docs = [...input].sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
-    const titles = new ListBuilder();
-    const all = new ListBuilder();
+    // One numbering for both: a title's grams are among its drama's grams.
+    const ids = new Map<number, number>();
+    const titles = new ListBuilder(ids);
+    const all = new ListBuilder(ids);
     for (const pass of ['count', 'fill'] as const) {
       for (let slot = 0; slot < docs.length; slot += 1) {
         const doc = docs[slot] as TextDoc;
@@ -241,7 +299,7 @@ export class TextIndex {
   top(keyword: string, field: Field, want: number): TextDoc[] {
     if (want <= 0) return [];
     const test = tests[field];
-    const fromLists = this.walk(field === 'title' ? this.titleGrams : this.allGrams, keyword, test, want);
+    const fromLists = this.walk(field === 'title' ? this.titleGrams : this.allGrams, keyword, test, want, field === 'title' && isOneGram(keyword));
     const fromRecent: TextDoc[] = [];
     for (const doc of this.recent) {
       if (test(doc, keyword)) {
@@ -254,7 +312,7 @@ export class TextIndex {
 
   /** How many dramas have the keyword anywhere, counted up to `cap` and no further. */
   count(keyword: string, cap: number): number {
-    let found = this.walk(this.allGrams, keyword, inAny, cap).length;
+    let found = this.walk(this.allGrams, keyword, inAny, cap, isOneGram(keyword)).length;
     for (const doc of this.recent) {
       if (found >= cap) break;
       if (inAny(doc, keyword)) found += 1;
@@ -262,20 +320,44 @@ export class TextIndex {
     return Math.min(found, cap);
   }
 
-  private walk(postings: Postings, keyword: string, test: (doc: TextDoc, keyword: string) => boolean, want: number): TextDoc[] {
-    let list: Int32Array | undefined;
-    for (const key of keywordGrams(keyword)) {
-      const candidates = postings.get(key);
-      if (candidates === undefined) return [];
-      if (list === undefined || candidates.length < list.length) list = candidates;
+  /**
+   * Walks the rarest of the keyword's gram lists in popularity order, keeps the candidates that
+   * are also in the next rarest few (each a forward search in a sorted list), and checks the rest
+   * against the text; stops at `want`. A keyword that is one gram (one or two characters) is
+   * exactly its list, so `exact` skips the check.
+   */
+  private walk(
+    postings: Postings,
+    keyword: string,
+    test: (doc: TextDoc, keyword: string) => boolean,
+    want: number,
+    exact = false,
+  ): TextDoc[] {
+    const lists: Int32Array[] = [];
+    for (const key of new Set(keywordGrams(keyword))) {
+      const id = postings.ids.get(key);
+      const list = id === undefined ? undefined : postings.lists[id];
+      if (list === undefined || list.length === 0) return [];
+      lists.push(list);
     }
+    lists.sort((a, b) => a.length - b.length);
+    const [walked, ...others] = lists;
     const found: TextDoc[] = [];
-    if (list === undefined) return found;
-    for (let i = 0; i < list.length && found.length < want; i += 1) {
-      const slot = list[i] as number;
+    if (walked === undefined) return found;
+    const filters = others.slice(0, FILTER_LISTS);
+    const at = filters.map(() => 0);
+    candidates: for (let i = 0; i < walked.length && found.length < want; i += 1) {
+      const slot = walked[i] as number;
       if (this.dead[slot] === 1) continue;
+      for (let f = 0; f < filters.length; f += 1) {
+        const filter = filters[f] as Int32Array;
+        const position = seek(filter, at[f] as number, slot);
+        at[f] = position;
+        if (position >= filter.length) break candidates;
+        if (filter[position] !== slot) continue candidates;
+      }
       const doc = this.docs[slot] as TextDoc;
-      if (test(doc, keyword)) found.push(doc);
+      if (exact || test(doc, keyword)) found.push(doc);
     }
     return found;
   }

@@ -1,4 +1,5 @@
 import { exploreQuerySchema, exploreResponseSchema } from '@drama/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context.js';
 import { requestLocale } from '../../platform/locale.js';
@@ -13,9 +14,11 @@ export function exploreRoutes(ctx: AppContext, explore: ExploreService): Fastify
       method: 'GET',
       url: '/client/explore',
       access: 'guest-or-member',
-      // Guests' pages are the same for every guest: cached briefly (scores may lag 30 s). A
+      // Guests' first page is the same for every guest: cached briefly (scores may lag 30 s). A
       // member's may be their own (personalised), so requests with a token are never cached.
-      config: { responseCache: 'guests' },
+      // Later pages are not: every scroll has cursors of its own, which would only push the
+      // shared answers out of the cache, and the in-memory order serves them cheaply.
+      config: { responseCache: 'guests', responseCacheWhen: (request: FastifyRequest) => (request.query as { cursor?: string }).cursor === undefined },
       summary: 'The explore feed: dramas by recency and popularity (a member’s “For you” dramas first when personalised), each with its first episode ready to play',
       querystring: exploreQuerySchema,
       response: exploreResponseSchema,

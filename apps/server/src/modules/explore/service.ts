@@ -4,8 +4,24 @@ import type { AppContext } from '../../platform/context.js';
 import { presentDrama } from '../catalogue/presenters.js';
 import type { CatalogueService } from '../catalogue/service.js';
 import type { DiscoveryIndex } from '../discovery/discovery-index.js';
+import type { CatalogueRow } from '../discovery/queries.js';
+import type { EpisodeRecord } from '../catalogue/queries.js';
 import { decodeCursor, encodeCursor, type ExploreCursor, PERSONAL_FEED_SIZE, type PopularCursor } from './cursor.js';
 import * as queries from './queries.js';
+
+/** A drama as a feed item shows it. */
+type FeedRow = Omit<queries.ExploreRow, 'read_at'>;
+
+/** A page of the popular order and when it was read (the database's clock, epoch ms). */
+interface FeedPage {
+  rows: FeedRow[];
+  readAt: number;
+}
+
+/** The drama as a feed row when it has an episode to play, else nothing. */
+function playable(row: CatalogueRow | undefined): FeedRow[] {
+  return row?.episode ? [row as CatalogueRow & { episode: EpisodeRecord }] : [];
+}
 
 /** A member's ranked dramas, best first (empty when they turned personalisation off or have no signal). */
 export type RankedList = (userId: number) => Promise<number[]>;
@@ -37,12 +53,18 @@ export class ExploreService {
    * database's (queries.ts): from the in-memory order when there is one, read at least as late
    * as the scroll began.
    */
-  private async popularRows(cursor: PopularCursor | null, limit: number, exclude: readonly number[]): Promise<queries.ExploreRow[]> {
+  private async popularRows(cursor: PopularCursor | null, limit: number, exclude: readonly number[]): Promise<FeedPage> {
     const discovery = this.discovery;
-    if (!discovery) return queries.findExplorePage(this.ctx.db, cursor, limit, exclude);
+    if (!discovery) {
+      const rows = await queries.findExplorePage(this.ctx.db, cursor, limit, exclude);
+      return { rows, readAt: rows[0]?.read_at ?? 0 };
+    }
     await discovery.fresh();
-    // A scroll begun on an instance that had read the catalogue later: catch up first.
-    if (cursor && discovery.readAt < cursor.startedAt) await discovery.read();
+    // A scroll begun on an instance that had read the catalogue later: catch up first (not for
+    // a cursor from further ahead than that could be: not one of ours).
+    if (cursor && cursor.startedAt > discovery.readAt && cursor.startedAt - discovery.readAt < queries.DROP_COMMIT_MARGIN_MS) {
+      await discovery.read();
+    }
     const entries = discovery.feed.page(
       {
         after: cursor ? { score: cursor.score, id: cursor.id } : null,
@@ -51,21 +73,16 @@ export class ExploreService {
       },
       limit,
     );
-    return entries.flatMap((entry) => {
-      const row = discovery.get(entry.id);
-      return row?.episode ? [{ ...row, explore_score: entry.score, read_at: discovery.readAt, episode: row.episode }] : [];
-    });
+    // The rows as held: the order and the rows change together, so each has its entry's score.
+    return { rows: entries.flatMap((entry) => playable(discovery.get(entry.id))), readAt: discovery.readAt };
   }
 
   /** These dramas as feed rows, in no particular order; those not playable (or gone) are missing. */
-  private async dramaRows(ids: number[]): Promise<queries.ExploreRow[]> {
+  private async dramaRows(ids: number[]): Promise<FeedRow[]> {
     const discovery = this.discovery;
     if (!discovery) return queries.findExploreDramas(this.ctx.db, ids);
     await discovery.fresh();
-    return ids.flatMap((id) => {
-      const row = discovery.get(id);
-      return row?.episode ? [{ ...row, read_at: discovery.readAt, episode: row.episode }] : [];
-    });
+    return ids.flatMap((id) => playable(discovery.get(id)));
   }
 
   async page(
@@ -86,12 +103,12 @@ export class ExploreService {
   private async popularPage(cursor: PopularCursor | null, limit: number, locale: Locale, exclude: number[]) {
     const excluded = cursor?.exclude ?? exclude;
     // One more than asked tells whether another page exists.
-    const rows = await this.popularRows(cursor, limit + 1, excluded);
+    const { rows, readAt } = await this.popularRows(cursor, limit + 1, excluded);
     const page = rows.slice(0, limit);
     const last = page[page.length - 1];
     const next: PopularCursor | null =
       rows.length > limit && last
-        ? { score: last.explore_score, id: last.id, startedAt: cursor?.startedAt ?? last.read_at, ...(excluded.length > 0 ? { exclude: excluded } : {}) }
+        ? { score: last.explore_score, id: last.id, startedAt: cursor?.startedAt ?? readAt, ...(excluded.length > 0 ? { exclude: excluded } : {}) }
         : null;
     return { items: page.map((row) => this.present(row, locale)), nextCursor: next ? encodeCursor(next) : null };
   }
@@ -113,23 +130,23 @@ export class ExploreService {
     if (rows.length > limit) return { items, nextCursor: encodeCursor({ personal: true, served: nowServed }) };
     // The personal phase is over: the rest of this page, and what follows, is the popular order.
     const rest = limit - page.length;
-    const popular = await this.popularRows(null, rest + 1, nowServed);
+    const { rows: popular, readAt } = await this.popularRows(null, rest + 1, nowServed);
     if (rest === 0) {
       return { items, nextCursor: popular.length > 0 ? encodeCursor({ personal: true, served: nowServed }) : null };
     }
     const filled = popular.slice(0, rest);
     const last = filled[filled.length - 1];
     const next: PopularCursor | null =
-      popular.length > rest && last ? { score: last.explore_score, id: last.id, startedAt: last.read_at, exclude: nowServed } : null;
+      popular.length > rest && last ? { score: last.explore_score, id: last.id, startedAt: readAt, exclude: nowServed } : null;
     return {
       items: [...items, ...filled.map((row) => this.present(row, locale))],
       nextCursor: next ? encodeCursor(next) : null,
     };
   }
 
-  private present(row: queries.ExploreRow, locale: Locale): ExploreItem {
+  private present(row: FeedRow, locale: Locale): ExploreItem {
     return {
-      drama: presentDrama(row, row.tags.map((tag) => ({ ...tag, drama_id: row.id })), locale, this.ctx.config.MEDIA_BASE_URL),
+      drama: presentDrama(row, row.tags, locale, this.ctx.config.MEDIA_BASE_URL),
       episode: { ...this.catalogue.playInfo(row.episode), durationSeconds: row.episode.duration_seconds },
     };
   }

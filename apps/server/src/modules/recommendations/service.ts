@@ -60,7 +60,7 @@ export class RecommendationService {
         ? []
         : (await this.ctx.db.selectFrom('dramas').select(['id', 'title']).where('id', 'in', becauseIds).execute()).map((row) => [row.id, pickText(row.title, locale)]),
     );
-    const present = (row: explore.ExploreRow) => presentDrama(row, row.tags.map((tag) => ({ ...tag, drama_id: row.id })), locale, this.ctx.config.MEDIA_BASE_URL);
+    const present = (row: explore.ExploreRow) => presentDrama(row, row.tags, locale, this.ctx.config.MEDIA_BASE_URL);
     const items: ForYouItem[] = [
       ...mine.map((item) => {
         const title = item.because === null ? undefined : titles.get(item.because);

@@ -1,12 +1,20 @@
+import type { DramaSummary, Locale } from '@drama/contracts';
 import type { Db } from '../../db/database.js';
 import { TtlCache } from '../../platform/cache.js';
+import { presentDrama } from '../catalogue/presenters.js';
 import type { DiscoveryIndex } from '../discovery/discovery-index.js';
+import { type CardRow, PresentedCards } from '../discovery/presented-cards.js';
+import type { HitPlaces } from './presenters.js';
 import * as queries from './queries.js';
 import { countInIndex, rankInIndex } from './ranking.js';
 import { servedByGrams } from './search-index.js';
 
+export interface Hit extends HitPlaces {
+  row: CardRow;
+}
+
 export interface SearchPage {
-  rows: queries.SearchRow[];
+  hits: Hit[];
   /** Matches, counted up to the window (all of them for the database's reference). */
   total: number;
   /** More match than `total` says. */
@@ -22,6 +30,8 @@ export interface SearchPage {
  */
 export interface SearchBackend {
   page(keyword: string, offset: number, limit: number): Promise<SearchPage>;
+  /** A hit's drama as a card in the locale. */
+  card(row: CardRow, locale: Locale): DramaSummary;
   /** The texts or the set of published dramas changed: forget anything kept per keyword. */
   forget(): void;
 }
@@ -32,8 +42,18 @@ const COUNT_TTL_MS = 30_000;
 export class MemorySearch implements SearchBackend {
   /** Matches per keyword: every page and page size of a keyword shares one count. */
   private readonly counts = new TtlCache<number>(COUNT_TTL_MS, 5_000);
+  private readonly cards: PresentedCards;
 
-  constructor(private readonly discovery: DiscoveryIndex) {}
+  constructor(
+    private readonly discovery: DiscoveryIndex,
+    mediaBaseUrl: string | undefined,
+  ) {
+    this.cards = new PresentedCards(mediaBaseUrl);
+  }
+
+  card(row: CardRow, locale: Locale): DramaSummary {
+    return this.cards.card(row, locale);
+  }
 
   async page(keyword: string, offset: number, limit: number): Promise<SearchPage> {
     await this.discovery.fresh();
@@ -46,19 +66,19 @@ export class MemorySearch implements SearchBackend {
       }
       return count;
     });
-    const rows = ranked.flatMap((hit): queries.SearchRow[] => {
+    const hits = ranked.flatMap((hit): Hit[] => {
       const row = this.discovery.get(hit.id);
       if (!row) return [];
       return [
         {
-          ...row,
+          row,
           in_title: hit.in_title,
           in_description: row.search_description.includes(keyword),
           in_tags: row.search_tags.includes(keyword),
         },
       ];
     });
-    return { rows, total, capped };
+    return { hits, total, capped };
   }
 
   forget(): void {
@@ -68,10 +88,18 @@ export class MemorySearch implements SearchBackend {
 
 /** Reads, sorts and counts every match in the database (the reference the index is held to). */
 export class DatabaseSearch implements SearchBackend {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly mediaBaseUrl: string | undefined,
+  ) {}
 
-  page(keyword: string, offset: number, limit: number): Promise<SearchPage> {
-    return queries.searchDramas(this.db, { keyword, byGrams: servedByGrams(keyword), offset, limit });
+  async page(keyword: string, offset: number, limit: number): Promise<SearchPage> {
+    const { rows, total, capped } = await queries.searchDramas(this.db, { keyword, byGrams: servedByGrams(keyword), offset, limit });
+    return { hits: rows.map((row) => ({ row, in_title: row.in_title, in_description: row.in_description, in_tags: row.in_tags })), total, capped };
+  }
+
+  card(row: CardRow, locale: Locale): DramaSummary {
+    return presentDrama(row, row.tags, locale, this.mediaBaseUrl);
   }
 
   forget(): void {}

@@ -121,7 +121,23 @@ export function normalizeSimple(shown: string): string | null {
   return out;
 }
 
+/**
+ * Normal forms of shown texts: a page of hits highlights the same popular titles and descriptions
+ * again and again. Bounded; past the bound it starts again.
+ */
+const normalizedShown = new Map<string, NormalizedText>();
+const NORMALIZED_SHOWN_MAX = 20_000;
+
 function normalizeWithOffsets(shown: string): NormalizedText {
+  const held = normalizedShown.get(shown);
+  if (held) return held;
+  if (normalizedShown.size >= NORMALIZED_SHOWN_MAX) normalizedShown.clear();
+  const normalized = normalizeShown(shown);
+  normalizedShown.set(shown, normalized);
+  return normalized;
+}
+
+function normalizeShown(shown: string): NormalizedText {
   const simple = normalizeSimple(shown);
   if (simple !== null) return { normalized: simple, toShown: null };
   let normalized = '';

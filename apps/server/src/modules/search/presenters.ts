@@ -2,12 +2,15 @@ import type { DramaSummary, SearchHit } from '@drama/contracts';
 import { matchRanges, snippetAround } from './normalize.js';
 import type { SearchRow } from './queries.js';
 
+/** Where a hit's keyword was found. */
+export type HitPlaces = Pick<SearchRow, 'in_title' | 'in_description' | 'in_tags'>;
+
 /**
  * One hit. Where it matched is judged on the normalised texts of every locale; the ranges are
  * offsets into the texts as shown in the request's locale (`drama`), so a hit found through
  * another locale's text (an English keyword on a Chinese page) has no ranges to show.
  */
-export function presentHit(row: SearchRow, drama: DramaSummary, keyword: string): SearchHit {
+export function presentHit(row: HitPlaces, drama: DramaSummary, keyword: string): SearchHit {
   const matchedIn: SearchHit['matchedIn'] = [];
   if (row.in_title) matchedIn.push('title');
   if (row.in_description) matchedIn.push('description');

@@ -16,8 +16,8 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { pickText } from '../../platform/locale.js';
 import type { Actor } from '../../platform/operators.js';
+import { holdsFrozenJson } from '../../platform/json-fragments.js';
 import { keptSecret } from '../../platform/secrets.js';
-import { presentDrama } from '../catalogue/presenters.js';
 import type { DiscoveryIndex } from '../discovery/discovery-index.js';
 import { characterCount, displayKeyword, normalizeKeyword } from './normalize.js';
 import { presentHit } from './presenters.js';
@@ -73,8 +73,20 @@ function inLocaleScript(keyword: string, locale: Locale): string {
 
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
+/** The last day worked out, by time zone and minute: days begin on a minute in every zone. */
+const lastDays = new Map<string, { minute: number; day: string }>();
+
 /** The calendar day (YYYY-MM-DD) of an instant in a time zone. */
 function calendarDay(instant: Date, timeZone: string): string {
+  const minute = Math.floor(instant.getTime() / 60_000);
+  const last = lastDays.get(timeZone);
+  if (last?.minute === minute) return last.day;
+  const day = formatDay(instant, timeZone);
+  lastDays.set(timeZone, { minute, day });
+  return day;
+}
+
+function formatDay(instant: Date, timeZone: string): string {
   let format = dayFormats.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
@@ -126,6 +138,8 @@ export class SearchService {
   private readonly counted = new Map<string, string>();
   /** Keys the hash of a guest's address: the same address hashes alike on every instance sharing the secret. */
   private readonly addressKey: Buffer;
+  /** Addresses hashed lately: a searcher searches several times in a row. */
+  private readonly addressHashes = new Map<string, string>();
   private refreshing: Promise<number> | null = null;
   private nextPass: Promise<number> | null = null;
   private indexing: NodeJS.Timeout | null = null;
@@ -140,7 +154,8 @@ export class SearchService {
     private readonly ctx: AppContext,
     private readonly discovery: DiscoveryIndex | null,
   ) {
-    this.backend = discovery ? new MemorySearch(discovery) : new DatabaseSearch(ctx.db);
+    const base = ctx.config.MEDIA_BASE_URL;
+    this.backend = discovery ? new MemorySearch(discovery, base) : new DatabaseSearch(ctx.db, base);
     const secret = ctx.config.JWT_SECRET ?? keptSecret(ctx.config.DATA_DIR, 'jwt-secret');
     this.addressKey = Buffer.from(hkdfSync('sha256', secret, 'drama', 'drama:search-searchers', 32));
   }
@@ -157,22 +172,22 @@ export class SearchService {
     member: () => Promise<number | null> = async () => null,
   ): Promise<Paged<SearchHit> & { keyword: string }> {
     const keyword = normalizeKeyword(request.keyword);
+    // Before the cache: a read of the changes that finds new texts forgets the cached pages.
+    await this.discovery?.fresh();
     const found =
       keyword === ''
         ? { items: [], total: 0, totalCapped: false }
         : await this.results.getOrLoad(JSON.stringify([locale, keyword, request.page, request.limit]), async () => {
             const offset = (request.page - 1) * request.limit;
-            const { rows, total, capped } = await this.backend.page(keyword, offset, request.limit);
-            const base = this.ctx.config.MEDIA_BASE_URL;
-            const items = rows.map((row) =>
-              presentHit(row, presentDrama(row, row.tags.map((tag) => ({ ...tag, drama_id: row.id })), locale, base), keyword),
-            );
+            const { hits, total, capped } = await this.backend.page(keyword, offset, request.limit);
+            const items = hits.map((hit) => presentHit(hit, this.backend.card(hit.row, locale), keyword));
             return { items, total, totalCapped: capped };
           });
     if (!request.suggest && found.total > 0) {
       await this.count(keyword, displayKeyword(request.keyword), clientAddress, await member());
     }
-    return { page: request.page, limit: request.limit, keyword: request.keyword, ...found };
+    // The hits' cards are frozen with their JSON (discovery/presented-cards.ts).
+    return holdsFrozenJson({ page: request.page, limit: request.limit, keyword: request.keyword, ...found });
   }
 
   /**
@@ -325,11 +340,22 @@ export class SearchService {
     return presentBlocked(row);
   }
 
+  /** Only whether two searches came from one address matters, not the address itself. */
+  private addressHash(clientAddress: string): string {
+    const key = addressKey(clientAddress);
+    let hash = this.addressHashes.get(key);
+    if (hash === undefined) {
+      hash = createHmac('sha256', this.addressKey).update(key).digest('base64url').slice(0, 22);
+      if (this.addressHashes.size >= COUNTED_MEMORY) this.addressHashes.clear();
+      this.addressHashes.set(key, hash);
+    }
+    return hash;
+  }
+
   private async count(keyword: string, display: string, clientAddress: string, memberId: number | null): Promise<void> {
     const now = this.ctx.clock();
     const day = calendarDay(now, this.ctx.config.APP_TIMEZONE);
-    // Only whether two searches came from one address matters, not the address itself.
-    const address = createHmac('sha256', this.addressKey).update(addressKey(clientAddress)).digest('base64url').slice(0, 22);
+    const address = this.addressHash(clientAddress);
     const searcher = memberId === null ? `g:${address}` : `m:${memberId}`;
     const key = `${searcher} ${keyword}`;
     if (this.counted.get(key) === day) return;

@@ -1,0 +1,44 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { frozenJson, holdsFrozenJson, serialise } from './json-fragments.js';
+
+describe('serialising with frozen parts', () => {
+  it('writes exactly what JSON.stringify writes, whichever parts were frozen', () => {
+    const value = fc.letrec((tie) => ({
+      node: fc.oneof(
+        { depthSize: 'small' },
+        fc.string(),
+        fc.double(),
+        fc.integer(),
+        fc.boolean(),
+        fc.constant(null),
+        fc.constant(undefined),
+        fc.date({ noInvalidDate: true }),
+        fc.array(tie('node'), { maxLength: 4 }),
+        fc.dictionary(fc.string({ maxLength: 6 }), tie('node'), { maxKeys: 4 }),
+      ),
+    })).node;
+    fc.assert(
+      fc.property(value, fc.array(fc.boolean(), { minLength: 1, maxLength: 30 }), (data, freeze) => {
+        let n = 0;
+        const visit = (node: unknown): void => {
+          if (typeof node !== 'object' || node === null || node instanceof Date) return;
+          for (const child of Object.values(node)) visit(child);
+          if (freeze[n++ % freeze.length]) frozenJson(node);
+        };
+        visit(data);
+        const envelope = { success: true, data: typeof data === 'object' && data !== null ? holdsFrozenJson(data) : data };
+        expect(serialise(envelope)).toBe(JSON.stringify(envelope));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('reuses a frozen value\'s JSON, which is why it must not change after', () => {
+    const card = frozenJson({ id: 1, title: 'before' });
+    card.title = 'after';
+    expect(serialise({ success: true, data: holdsFrozenJson({ items: [card] }) })).toBe('{"success":true,"data":{"items":[{"id":1,"title":"before"}]}}');
+    // An answer not marked is serialised as it is.
+    expect(serialise({ success: true, data: { items: [card] } })).toBe('{"success":true,"data":{"items":[{"id":1,"title":"after"}]}}');
+  });
+});

@@ -1,0 +1,111 @@
+import { API_BASE, apiPaths, exploreResponseSchema, type LocalizedText, searchResponseSchema } from '@drama/contracts';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../support/test-app.js';
+
+/**
+ * The in-memory catalogue that search and the feed answer from (modules/discovery) follows
+ * every kind of change made in the database, by whoever makes it.
+ */
+const t = useTestApp();
+
+function same(text: string): LocalizedText {
+  return { 'zh-CN': text, 'zh-Hant': text, 'en-US': text };
+}
+
+async function writeDrama(title: string, views = 0): Promise<number> {
+  const { id } = await t.database.db
+    .insertInto('dramas')
+    .values({ slug: title.toLowerCase().replace(/\W+/g, '-'), title: JSON.stringify(same(title)), description: JSON.stringify(same('')), cover_path: 'none.jpg', episode_count: 1, free_episode_count: 1, view_count: views })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await t.database.db.insertInto('episodes').values({ drama_id: id, sequence: 1, is_free: true, duration_seconds: 60, media_key: 'none' }).execute();
+  await t.services.search.refreshIndex();
+  return id;
+}
+
+async function searched(keyword: string): Promise<number[]> {
+  const response = await t.server.inject({ method: 'GET', url: `${API_BASE}${apiPaths.search()}?keyword=${encodeURIComponent(keyword)}&suggest=true` });
+  expect(response.statusCode, response.body).toBe(200);
+  return searchResponseSchema.parse(response.json()).data.items.map((hit) => hit.drama.id);
+}
+
+let asked = 0;
+
+/** The first dramas of a fresh scroll: a page size not asked before, so no cached answer. */
+async function feedTop(): Promise<number[]> {
+  asked += 1;
+  const response = await t.server.inject({ method: 'GET', url: `${API_BASE}${apiPaths.explore()}?limit=${asked}` });
+  expect(response.statusCode, response.body).toBe(200);
+  return exploreResponseSchema.parse(response.json()).data.items.map((item) => item.drama.id);
+}
+
+describe('the in-memory catalogue', () => {
+  it('drops a drama deleted outright from search and the feed', async () => {
+    const id = await writeDrama('Wintervale Deleted', 2_000_000_000);
+    expect(await searched('wintervale')).toEqual([id]);
+    expect((await feedTop())[0]).toBe(id);
+    await t.database.db.deleteFrom('episodes').where('drama_id', '=', id).execute();
+    await t.database.db.deleteFrom('dramas').where('id', '=', id).execute();
+    expect(await searched('wintervale')).toEqual([]);
+    expect(await feedTop()).not.toContain(id);
+  });
+
+  it('takes a drama out of the feed when its free episode stops being playable, and keeps it in search', async () => {
+    const id = await writeDrama('Larkspur Pending', 2_000_000_000);
+    expect((await feedTop())[0]).toBe(id);
+    await t.database.db.updateTable('episodes').set({ media_status: 'pending' }).where('drama_id', '=', id).execute();
+    expect(await feedTop()).not.toContain(id);
+    expect(await searched('larkspur')).toEqual([id]);
+    await t.database.db.updateTable('episodes').set({ media_status: 'ready' }).where('drama_id', '=', id).execute();
+    expect((await feedTop())[0]).toBe(id);
+    // A like's count on the episode is no change the feed needs.
+    const before = await t.database.db.selectFrom('dramas').select('change_xid').where('id', '=', id).executeTakeFirstOrThrow();
+    await t.database.db.updateTable('episodes').set({ like_count: 7 }).where('drama_id', '=', id).execute();
+    const after = await t.database.db.selectFrom('dramas').select('change_xid').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(after.change_xid).toBe(before.change_xid);
+  });
+
+  it('shows a renamed category and an unlisted drama as they are now', async () => {
+    const id = await writeDrama('Thistledown Renamed');
+    const category = await t.database.db.selectFrom('categories').select(['id', 'name']).orderBy('id').executeTakeFirstOrThrow();
+    await t.database.db.updateTable('dramas').set({ category_id: category.id }).where('id', '=', id).execute();
+    await t.database.db
+      .updateTable('categories')
+      .set({ name: JSON.stringify({ ...category.name, 'en-US': 'Thistle Stories' }) })
+      .where('id', '=', category.id)
+      .execute();
+    const response = await t.server.inject({ method: 'GET', url: `${API_BASE}${apiPaths.search()}?keyword=thistledown&suggest=true`, headers: { 'accept-language': 'en-US' } });
+    expect(searchResponseSchema.parse(response.json()).data.items[0]?.drama.category?.name).toBe('Thistle Stories');
+    await t.database.db.updateTable('categories').set({ name: JSON.stringify(category.name) }).where('id', '=', category.id).execute();
+    await t.database.db.updateTable('dramas').set({ status: 'unlisted' }).where('id', '=', id).execute();
+    expect(await searched('thistledown')).toEqual([]);
+  });
+
+  // Two connections at once: PostgreSQL only (PGlite serves one).
+  it.runIf(process.env.DATABASE_URL)(
+    'finds a change whose transaction began before a read and committed after it',
+    async () => {
+      const id = await writeDrama('Sorrelbrook Before');
+      const url = await sql<{ url: string }>`select current_database() as url`.execute(t.database.db);
+      const base = new URL(process.env.DATABASE_URL ?? '');
+      base.pathname = `/${url.rows[0]?.url ?? ''}`;
+      const other = new pg.Client({ connectionString: base.toString() });
+      await other.connect();
+      try {
+        await other.query('begin');
+        await other.query(`update dramas set search_title = 'sorrelbrook after' where id = $1`, [id]);
+        // A read while that transaction is open cannot see it ...
+        await t.services.discovery?.read();
+        expect(await searched('sorrelbrook after')).toEqual([]);
+        await other.query('commit');
+        // ... and the next one reads it, though its stamp is older than what that read saw.
+        await t.services.discovery?.read();
+        expect(await searched('sorrelbrook after')).toEqual([id]);
+      } finally {
+        await other.end();
+      }
+    },
+  );
+});
