@@ -48,6 +48,19 @@ function publishedDramas(db: Db) {
  * The columns of a DramaRecord, for any query that joins `dramas as d` and `categories as c`
  * (left), so that CatalogueService can present its rows.
  */
+/** A tag as lists show it. */
+export interface TagJson {
+  id: number;
+  slug: string;
+  name: LocalizedText;
+}
+
+/** The tags of the drama aliased `d`, by id, as a JSON array ([] when none): select it `.as('tags')`. */
+export const DRAMA_TAGS_JSON = sql<TagJson[]>`coalesce(
+  (select json_agg(json_build_object('id', t.id, 'slug', t.slug, 'name', t.name) order by t.id)
+    from drama_tags as dt join tags as t on t.id = dt.tag_id where dt.drama_id = d.id),
+  '[]'::json)`;
+
 export const DRAMA_RECORD_COLUMNS = [
   'd.id',
   'd.slug',

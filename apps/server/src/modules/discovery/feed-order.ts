@@ -1,3 +1,5 @@
+import { HeldEntries } from './held-entries.js';
+
 /**
  * The explore feed's order in memory: every playable published drama by explore_score, then id,
  * both descending. A page after a cursor is a binary search and a short walk.
@@ -24,20 +26,6 @@ function ahead(a: FeedPosition, b: FeedPosition): boolean {
   return a.score > b.score || (a.score === b.score && a.id > b.id);
 }
 
-/** The first index of `entries` (in feed order) that comes after `position`. */
-function firstAfter(entries: readonly FeedEntry[], position: FeedPosition | null): number {
-  if (position === null) return 0;
-  let low = 0;
-  let high = entries.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    const entry = entries[middle] as FeedEntry;
-    if (ahead(position, entry)) high = middle;
-    else low = middle + 1;
-  }
-  return low;
-}
-
 export interface PageRule {
   /** Only what comes after this position (null: from the top). */
   after: FeedPosition | null;
@@ -46,73 +34,58 @@ export interface PageRule {
   exclude: ReadonlySet<number>;
 }
 
+function sameEntry(a: FeedEntry, b: FeedEntry): boolean {
+  return a.score === b.score && a.droppedAt === b.droppedAt;
+}
+
 export class FeedOrder {
-  private readonly entries: FeedEntry[];
-  private readonly slotOf = new Map<number, number>();
-  private readonly dead: Uint8Array;
-  private deadCount = 0;
-  private readonly recent: FeedEntry[] = [];
-  private readonly recentById = new Map<number, FeedEntry>();
+  private readonly held: HeldEntries<FeedEntry>;
 
   constructor(input: Iterable<FeedEntry>) {
-    this.entries = [...input].sort((a, b) => (ahead(a, b) ? -1 : ahead(b, a) ? 1 : 0));
-    this.dead = new Uint8Array(this.entries.length);
-    this.entries.forEach((entry, slot) => this.slotOf.set(entry.id, slot));
+    this.held = new HeldEntries(input, ahead, sameEntry);
   }
 
   get size(): number {
-    return this.entries.length - this.deadCount + this.recent.length;
+    return this.held.size;
   }
 
   get recentCount(): number {
-    return this.recent.length;
+    return this.held.recent.length;
   }
 
-  *current(): Iterable<FeedEntry> {
-    for (let slot = 0; slot < this.entries.length; slot += 1) if (this.dead[slot] === 0) yield this.entries[slot] as FeedEntry;
-    yield* this.recent;
+  current(): Iterable<FeedEntry> {
+    return this.held.current();
   }
 
   get(id: number): FeedEntry | undefined {
-    const recent = this.recentById.get(id);
-    if (recent) return recent;
-    const slot = this.slotOf.get(id);
-    return slot === undefined || this.dead[slot] === 1 ? undefined : this.entries[slot];
+    return this.held.get(id);
   }
 
   upsert(entry: FeedEntry): void {
-    const held = this.get(entry.id);
-    if (held && held.score === entry.score && held.droppedAt === entry.droppedAt) return;
-    this.remove(entry.id);
-    this.recent.splice(firstAfter(this.recent, entry), 0, entry);
-    this.recentById.set(entry.id, entry);
+    this.held.upsert(entry);
   }
 
   remove(id: number): void {
-    const slot = this.slotOf.get(id);
-    if (slot !== undefined && this.dead[slot] === 0) {
-      this.dead[slot] = 1;
-      this.deadCount += 1;
-    }
-    const recent = this.recentById.get(id);
-    if (recent) {
-      this.recentById.delete(id);
-      this.recent.splice(this.recent.indexOf(recent), 1);
-    }
+    this.held.remove(id);
   }
 
   /** Up to `want` entries in feed order that the rule lets through. */
   page(rule: PageRule, want: number): FeedEntry[] {
     const passes = (entry: FeedEntry) =>
       !rule.exclude.has(entry.id) && (rule.droppedSince === null || entry.droppedAt === null || entry.droppedAt < rule.droppedSince);
+    const { built, dead, recent } = this.held;
+    const start = (list: readonly FeedEntry[]) => {
+      const after = rule.after;
+      return after === null ? 0 : this.held.firstAfter(list, (entry) => ahead(after, entry));
+    };
     const page: FeedEntry[] = [];
-    let i = firstAfter(this.entries, rule.after);
-    let j = firstAfter(this.recent, rule.after);
+    let i = start(built);
+    let j = start(recent);
     while (page.length < want) {
-      while (i < this.entries.length && (this.dead[i] === 1 || !passes(this.entries[i] as FeedEntry))) i += 1;
-      while (j < this.recent.length && !passes(this.recent[j] as FeedEntry)) j += 1;
-      const x = this.entries[i];
-      const y = this.recent[j];
+      while (i < built.length && (dead[i] === 1 || !passes(built[i] as FeedEntry))) i += 1;
+      while (j < recent.length && !passes(recent[j] as FeedEntry)) j += 1;
+      const x = built[i];
+      const y = recent[j];
       if (x === undefined && y === undefined) break;
       if (y === undefined || (x !== undefined && ahead(x, y))) {
         page.push(x as FeedEntry);

@@ -1,7 +1,6 @@
-import type { LocalizedText } from '@drama/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { DRAMA_RECORD_COLUMNS, type DramaRecord, type EpisodeRecord } from '../catalogue/queries.js';
+import { DRAMA_RECORD_COLUMNS, DRAMA_TAGS_JSON, type DramaRecord, type EpisodeRecord, type TagJson } from '../catalogue/queries.js';
 
 /** A drama as search and the feed show it, with what they rank and match it by. */
 export interface CatalogueRow extends DramaRecord {
@@ -13,7 +12,7 @@ export interface CatalogueRow extends DramaRecord {
   search_title: string;
   search_description: string;
   search_tags: string;
-  tags: Array<{ id: number; slug: string; name: LocalizedText }>;
+  tags: TagJson[];
   /** The first free episode that is published and ready: what the feed plays; null when none. */
   episode: EpisodeRecord | null;
 }
@@ -73,7 +72,7 @@ export async function readChanges(db: Db, since: Horizon | null): Promise<Change
               .as('first'),
           (join) => join.onTrue(),
         )
-        .select((eb) => [
+        .select([
           ...DRAMA_RECORD_COLUMNS,
           'd.status',
           'd.hot_score',
@@ -83,20 +82,7 @@ export async function readChanges(db: Db, since: Horizon | null): Promise<Change
           'd.search_description',
           'd.search_tags',
           sql<EpisodeRecord | null>`case when first.id is null then null else row_to_json(first) end`.as('episode'),
-          eb.fn
-            .coalesce(
-              eb
-                .selectFrom('drama_tags as dt')
-                .innerJoin('tags as t', 't.id', 'dt.tag_id')
-                .select(
-                  sql<CatalogueRow['tags']>`json_agg(json_build_object('id', t.id, 'slug', t.slug, 'name', t.name) order by t.id)`.as(
-                    'list',
-                  ),
-                )
-                .whereRef('dt.drama_id', '=', 'd.id'),
-              sql<CatalogueRow['tags']>`'[]'::json`,
-            )
-            .as('tags'),
+          DRAMA_TAGS_JSON.as('tags'),
         ]);
       query = since === null ? query.where('d.status', '=', 'published') : query.where(unseen('d.change_xid', since));
       const rows = await query.execute();

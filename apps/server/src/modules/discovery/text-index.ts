@@ -1,3 +1,5 @@
+import { HeldEntries } from './held-entries.js';
+
 /**
  * The search texts of every published drama, in memory, with an index of their characters and
  * pairs of adjacent characters whose lists are in popularity order. A keyword is looked up
@@ -182,25 +184,21 @@ function yieldToEventLoop(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
 
+function sameDoc(a: TextDoc, b: TextDoc): boolean {
+  return a.hot === b.hot && a.title === b.title && a.description === b.description && a.tags === b.tags;
+}
+
 export class TextIndex {
-  /** Slot → drama, in popularity order at build time. */
-  private readonly docs: TextDoc[];
-  private readonly slotOf = new Map<number, number>();
-  /** Slots whose drama changed or left since the build: skipped by every walk. */
-  private readonly dead: Uint8Array;
-  private deadCount = 0;
-  /** Dramas added or changed since the build, in popularity order. */
-  private readonly recent: TextDoc[] = [];
-  private readonly recentById = new Map<number, TextDoc>();
+  /** The dramas by slot, in popularity order at build time, and those changed since. */
+  private readonly held: HeldEntries<TextDoc>;
 
   private constructor(
     docs: TextDoc[],
     private readonly titleGrams: Postings,
     private readonly allGrams: Postings,
   ) {
-    this.docs = docs;
-    this.dead = new Uint8Array(docs.length);
-    docs.forEach((doc, slot) => this.slotOf.set(doc.id, slot));
+    // Already in order: sorting again costs one pass.
+    this.held = new HeldEntries(docs, before, sameDoc);
   }
 
   static empty(): TextIndex {
@@ -239,57 +237,31 @@ export class TextIndex {
 
   /** Dramas it holds (live ones in the lists and the recent ones). */
   get size(): number {
-    return this.docs.length - this.deadCount + this.recent.length;
+    return this.held.size;
   }
 
   /** Dramas read from the recent list by every lookup: the owner rebuilds when this grows. */
   get recentCount(): number {
-    return this.recent.length;
+    return this.held.recent.length;
   }
 
   /** Every drama it holds, current. */
-  *current(): Iterable<TextDoc> {
-    for (let slot = 0; slot < this.docs.length; slot += 1) if (this.dead[slot] === 0) yield this.docs[slot] as TextDoc;
-    yield* this.recent;
+  current(): Iterable<TextDoc> {
+    return this.held.current();
   }
 
   get(id: number): TextDoc | undefined {
-    const recent = this.recentById.get(id);
-    if (recent) return recent;
-    const slot = this.slotOf.get(id);
-    return slot === undefined || this.dead[slot] === 1 ? undefined : this.docs[slot];
+    return this.held.get(id);
   }
 
   /** Puts in a drama's current texts and popularity; unchanged ones cost nothing. */
   upsert(doc: TextDoc): void {
-    const held = this.get(doc.id);
-    if (held && held.hot === doc.hot && held.title === doc.title && held.description === doc.description && held.tags === doc.tags) {
-      return;
-    }
-    this.remove(doc.id);
-    let low = 0;
-    let high = this.recent.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (before(this.recent[middle] as TextDoc, doc)) low = middle + 1;
-      else high = middle;
-    }
-    this.recent.splice(low, 0, doc);
-    this.recentById.set(doc.id, doc);
+    this.held.upsert(doc);
   }
 
   /** Takes a drama out (unpublished, deleted). */
   remove(id: number): void {
-    const slot = this.slotOf.get(id);
-    if (slot !== undefined && this.dead[slot] === 0) {
-      this.dead[slot] = 1;
-      this.deadCount += 1;
-    }
-    const recent = this.recentById.get(id);
-    if (recent) {
-      this.recentById.delete(id);
-      this.recent.splice(this.recent.indexOf(recent), 1);
-    }
+    this.held.remove(id);
   }
 
   /**
@@ -301,7 +273,7 @@ export class TextIndex {
     const test = tests[field];
     const fromLists = this.walk(field === 'title' ? this.titleGrams : this.allGrams, keyword, test, want, field === 'title' && isOneGram(keyword));
     const fromRecent: TextDoc[] = [];
-    for (const doc of this.recent) {
+    for (const doc of this.held.recent) {
       if (test(doc, keyword)) {
         fromRecent.push(doc);
         if (fromRecent.length === want) break;
@@ -313,7 +285,7 @@ export class TextIndex {
   /** How many dramas have the keyword anywhere, counted up to `cap` and no further. */
   count(keyword: string, cap: number): number {
     let found = this.walk(this.allGrams, keyword, inAny, cap, isOneGram(keyword)).length;
-    for (const doc of this.recent) {
+    for (const doc of this.held.recent) {
       if (found >= cap) break;
       if (inAny(doc, keyword)) found += 1;
     }
@@ -348,7 +320,7 @@ export class TextIndex {
     const at = filters.map(() => 0);
     candidates: for (let i = 0; i < walked.length && found.length < want; i += 1) {
       const slot = walked[i] as number;
-      if (this.dead[slot] === 1) continue;
+      if (this.held.dead[slot] === 1) continue;
       for (let f = 0; f < filters.length; f += 1) {
         const filter = filters[f] as Int32Array;
         const position = seek(filter, at[f] as number, slot);
@@ -356,7 +328,7 @@ export class TextIndex {
         if (position >= filter.length) break candidates;
         if (filter[position] !== slot) continue candidates;
       }
-      const doc = this.docs[slot] as TextDoc;
+      const doc = this.held.built[slot] as TextDoc;
       if (exact || test(doc, keyword)) found.push(doc);
     }
     return found;

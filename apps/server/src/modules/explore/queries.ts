@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { LocalizedText } from '@drama/contracts';
-import { DRAMA_RECORD_COLUMNS, type DramaRecord, type EpisodeRecord } from '../catalogue/queries.js';
+import { DRAMA_RECORD_COLUMNS, DRAMA_TAGS_JSON, type DramaRecord, type EpisodeRecord } from '../catalogue/queries.js';
 import type { PopularCursor } from './cursor.js';
 
 /**
@@ -65,21 +65,12 @@ function playableDramas(db: Db) {
           .as('first'),
       (join) => join.onTrue(),
     )
-    .select((eb) => [
+    .select([
       ...DRAMA_RECORD_COLUMNS,
       'd.explore_score',
       sql<number>`(extract(epoch from now()) * 1000)::bigint`.as('read_at'),
       sql<EpisodeRecord>`row_to_json(first)`.as('episode'),
-      eb.fn
-        .coalesce(
-          eb
-            .selectFrom('drama_tags as dt')
-            .innerJoin('tags as t', 't.id', 'dt.tag_id')
-            .select(sql<ExploreRow['tags']>`json_agg(json_build_object('id', t.id, 'slug', t.slug, 'name', t.name) order by t.id)`.as('list'))
-            .whereRef('dt.drama_id', '=', 'd.id'),
-          sql<ExploreRow['tags']>`'[]'::json`,
-        )
-        .as('tags'),
+      DRAMA_TAGS_JSON.as('tags'),
     ])
     .where('d.status', '=', 'published');
 }

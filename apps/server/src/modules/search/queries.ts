@@ -2,6 +2,7 @@ import type { LocalizedText } from '@drama/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { DramaRecord } from '../catalogue/queries.js';
+import { DRAMA_TAGS_JSON } from '../catalogue/queries.js';
 import { DRAMA_RECORD_COLUMNS } from '../favorites/queries.js';
 import type { SearchTexts } from './search-texts.js';
 
@@ -137,24 +138,11 @@ async function findHits(db: Db, ids: number[], keyword: string) {
   return db
     .selectFrom('dramas as d')
     .leftJoin('categories as c', 'c.id', 'd.category_id')
-    .select((eb) => [
+    .select([
       ...DRAMA_RECORD_COLUMNS,
       sql<boolean>`d.search_description like ${pattern}`.as('in_description'),
       sql<boolean>`d.search_tags like ${pattern}`.as('in_tags'),
-      eb.fn
-        .coalesce(
-          eb
-            .selectFrom('drama_tags as dt')
-            .innerJoin('tags as t', 't.id', 'dt.tag_id')
-            .select(
-              sql<SearchRow['tags']>`json_agg(json_build_object('id', t.id, 'slug', t.slug, 'name', t.name) order by t.id)`.as(
-                'list',
-              ),
-            )
-            .whereRef('dt.drama_id', '=', 'd.id'),
-          sql<SearchRow['tags']>`'[]'::json`,
-        )
-        .as('tags'),
+      DRAMA_TAGS_JSON.as('tags'),
     ])
     .where('d.id', 'in', ids)
     .execute();
