@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { firstPlayableEpisode } from '../explore/queries.js';
 import { DRAMA_RECORD_COLUMNS, DRAMA_TAGS_JSON, type DramaRecord, type EpisodeRecord, type TagJson } from '../catalogue/queries.js';
 
 /** A drama as search and the feed show it, with what they rank and match it by. */
@@ -58,20 +59,7 @@ export async function readChanges(db: Db, since: Horizon | null): Promise<Change
       let query = trx
         .selectFrom('dramas as d')
         .leftJoin('categories as c', 'c.id', 'd.category_id')
-        .leftJoinLateral(
-          (eb) =>
-            eb
-              .selectFrom('episodes as e')
-              .select(['e.id', 'e.drama_id', 'e.sequence', 'e.is_free', 'e.duration_seconds', 'e.media_key'])
-              .whereRef('e.drama_id', '=', 'd.id')
-              .where('e.is_free', '=', true)
-              .where('e.status', '=', 'published')
-              .where('e.media_status', '=', 'ready')
-              .orderBy('e.sequence')
-              .limit(1)
-              .as('first'),
-          (join) => join.onTrue(),
-        )
+        .leftJoinLateral(firstPlayableEpisode().as('first'), (join) => join.onTrue())
         .select([
           ...DRAMA_RECORD_COLUMNS,
           'd.status',

@@ -46,23 +46,24 @@ export function explorePageQuery(db: Db, cursor: PopularCursor | null, limit: nu
   return query.orderBy('d.explore_score', 'desc').orderBy('d.id', 'desc').limit(limit);
 }
 
+/**
+ * The first free episode of the drama aliased `d` that is published and ready: what the feed
+ * plays. Joined laterally as `first`.
+ */
+export function firstPlayableEpisode() {
+  return sql<EpisodeRecord>`(select e.id, e.drama_id, e.sequence, e.is_free, e.duration_seconds, e.media_key
+    from episodes as e
+    where e.drama_id = d.id and e.is_free and e.status = 'published' and e.media_status = 'ready'
+    order by e.sequence limit 1)`;
+}
+
 /** Published dramas with a free episode ready, each with its tags and that episode: what a feed item shows. */
 function playableDramas(db: Db) {
   return db
     .selectFrom('dramas as d')
     .leftJoin('categories as c', 'c.id', 'd.category_id')
     .innerJoinLateral(
-      (eb) =>
-        eb
-          .selectFrom('episodes as e')
-          .select(['e.id', 'e.drama_id', 'e.sequence', 'e.is_free', 'e.duration_seconds', 'e.media_key'])
-          .whereRef('e.drama_id', '=', 'd.id')
-          .where('e.is_free', '=', true)
-          .where('e.status', '=', 'published')
-          .where('e.media_status', '=', 'ready')
-          .orderBy('e.sequence')
-          .limit(1)
-          .as('first'),
+      firstPlayableEpisode().as('first'),
       (join) => join.onTrue(),
     )
     .select([
