@@ -163,11 +163,6 @@ export class DiscoveryIndex {
     return this.rows.size;
   }
 
-  /** Waits for text lists being built (the first read's, or a rebuild). */
-  async built(): Promise<void> {
-    await this.building;
-  }
-
   private startRead(): Promise<void> {
     const startedAt = performance.now();
     this.readingStartedAt = startedAt;
