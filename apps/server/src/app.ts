@@ -328,7 +328,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const api = server.withTypeProvider<ZodTypeProvider>();
   await api.register(
     async (scope) => {
-      await scope.register(healthRoutes(ctx));
+      await scope.register(healthRoutes(ctx, discovery));
       await scope.register(settingsRoutes(settings));
       await scope.register(catalogueRoutes(ctx, catalogue));
       await scope.register(authRoutes(ctx, accounts.auth, accounts.challenges));

@@ -6,6 +6,8 @@ export const API_BASE = '/api/v1';
 
 export const apiPaths = {
   health: () => '/health',
+  /** Whether to send this instance traffic (load balancers): also its in-memory catalogue is loaded. */
+  ready: () => '/health/ready',
   settings: () => '/client/settings',
   dramas: () => '/client/dramas',
   featured: () => '/client/dramas/featured',

@@ -2,6 +2,7 @@ import { API_BASE, apiPaths, exploreResponseSchema, type LocalizedText, searchRe
 import { sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.js';
 import { useTestApp } from '../support/test-app.js';
 
 /**
@@ -81,6 +82,42 @@ describe('the in-memory catalogue', () => {
     await t.database.db.updateTable('categories').set({ name: JSON.stringify(category.name) }).where('id', '=', category.id).execute();
     await t.database.db.updateTable('dramas').set({ status: 'unlisted' }).where('id', '=', id).execute();
     expect(await searched('thistledown')).toEqual([]);
+  });
+
+  it('never serves a drama twice in one scroll whose pages come from instances that read the catalogue at different times', async () => {
+    // A second instance on the same database that reads it once a minute: behind the first.
+    const behind = await buildApp({ config: { ...t.ctx.config, DISCOVERY_MAX_LAG_MS: 60_000 }, database: t.database, logger: false });
+    await behind.server.ready();
+    try {
+      const top = await writeDrama('Quillon Top', 2_140_000_000);
+      const risen = await writeDrama('Quillon Risen', 0);
+      await writeDrama('Quillon Middle', 2_100_000_000);
+      await behind.services.discovery?.read();
+      // Seen by the first instance at once, by the second only at its next read.
+      await t.database.db.updateTable('dramas').set({ view_count: 2_120_000_000 }).where('id', '=', risen).execute();
+      const page = async (app: { server: typeof t.server }, query: string) => {
+        const response = await app.server.inject({ method: 'GET', url: `${API_BASE}${apiPaths.explore()}?${query}` });
+        expect(response.statusCode, response.body).toBe(200);
+        return exploreResponseSchema.parse(response.json()).data;
+      };
+      const first = await page(behind, 'limit=1');
+      expect(first.items.map((item) => item.drama.id)).toEqual([top]);
+      // The first instance serves the risen drama next: it is below the cursor there.
+      const second = await page(t, `limit=1&cursor=${first.nextCursor}`);
+      expect(second.items.map((item) => item.drama.id)).toEqual([risen]);
+      // The rest of the scroll from the instance behind: it catches up rather than serve it again.
+      const rest: number[] = [];
+      for (let cursor = second.nextCursor; cursor !== null; ) {
+        const next = await page(behind, `limit=20&cursor=${cursor}`);
+        rest.push(...next.items.map((item) => item.drama.id));
+        cursor = next.nextCursor;
+      }
+      expect(rest.length).toBeGreaterThan(1);
+      expect(rest).not.toContain(risen);
+      expect(new Set(rest).size).toBe(rest.length);
+    } finally {
+      await behind.server.close();
+    }
   });
 
   // Two connections at once: PostgreSQL only (PGlite serves one).

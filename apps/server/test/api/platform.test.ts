@@ -1,5 +1,5 @@
-import { errorEnvelopeSchema, healthResponseSchema, systemSettingsResponseSchema } from '@drama/contracts';
-import { describe, expect, it } from 'vitest';
+import { API_BASE, apiPaths, errorEnvelopeSchema, healthResponseSchema, systemSettingsResponseSchema } from '@drama/contracts';
+import { describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../support/test-app.js';
 
 const t = useTestApp();
@@ -9,6 +9,24 @@ describe('health', () => {
     const response = await t.server.inject('/api/v1/health');
     expect(response.statusCode).toBe(200);
     expect(healthResponseSchema.parse(response.json()).data).toMatchObject({ status: 'ok', database: 'up' });
+  });
+
+  it('says ready only once the in-memory catalogue is loaded, and alive before that', async () => {
+    const discovery = t.services.discovery;
+    if (!discovery) throw new Error('the tests run with the in-memory catalogue');
+    await discovery.fresh();
+    const ready = await t.server.inject(`${API_BASE}${apiPaths.ready()}`);
+    expect(ready.statusCode).toBe(200);
+    expect(healthResponseSchema.parse(ready.json()).data).toMatchObject({ status: 'ok', database: 'up' });
+    const loading = vi.spyOn(discovery, 'loaded', 'get').mockReturnValue(false);
+    try {
+      const notYet = await t.server.inject(`${API_BASE}${apiPaths.ready()}`);
+      expect(notYet.statusCode).toBe(503);
+      expect(errorEnvelopeSchema.parse(notYet.json())).toMatchObject({ code: 'SERVICE_UNAVAILABLE', details: { catalogue: 'loading' } });
+      expect((await t.server.inject(`${API_BASE}${apiPaths.health()}`)).statusCode).toBe(200);
+    } finally {
+      loading.mockRestore();
+    }
   });
 });
 

@@ -141,6 +141,11 @@ export class DiscoveryIndex {
     this.forgottenAt = performance.now();
   }
 
+  /** Whether the whole catalogue has been read once (calls before then wait for it). */
+  get loaded(): boolean {
+    return this.horizon !== null;
+  }
+
   /** When the index was read, on the database's clock (epoch ms). */
   get readAt(): number {
     return this.readAtMs;

@@ -52,9 +52,10 @@ describe('the in-memory search index', () => {
         const held = new Map(initial.map((d) => [d.id, d]));
         const check = (index: TextIndex) => {
           for (const field of ['title', 'other'] as const) {
-            expect(index.top(word, field, want).map((d) => d.id)).toEqual(reference(held, word, field).slice(0, want));
+            expect(index.top(word, field, want)).toEqual({ found: expect.anything(), complete: true });
+            expect(index.top(word, field, want).found.map((d) => d.id)).toEqual(reference(held, word, field).slice(0, want));
           }
-          expect(index.count(word, want)).toBe(Math.min(reference(held, word, 'any').length, want));
+          expect(index.count(word, want)).toEqual({ count: Math.min(reference(held, word, 'any').length, want), complete: true });
           expect(index.size).toBe(held.size);
         };
         const index = await TextIndex.build(initial, 7);
@@ -99,13 +100,13 @@ describe('the in-memory search index', () => {
     });
     const index = await TextIndex.build(many);
     reads = 0;
-    expect(index.top('总裁', 'title', 20).map((d) => d.id)).toEqual(Array.from({ length: 20 }, (_, i) => 20_000 - i));
+    expect(index.top('总裁', 'title', 20).found.map((d) => d.id)).toEqual(Array.from({ length: 20 }, (_, i) => 20_000 - i));
     expect(reads).toBeLessThanOrEqual(20);
     reads = 0;
-    expect(index.count('总裁', 1_001)).toBe(1_001);
+    expect(index.count('总裁', 1_001)).toEqual({ count: 1_001, complete: true });
     expect(reads).toBeLessThanOrEqual(1_001);
     reads = 0;
-    expect(index.top('总裁 19999', 'title', 20).map((d) => d.id)).toEqual([20_000]);
+    expect(index.top('总裁 19999', 'title', 20).found.map((d) => d.id)).toEqual([20_000]);
     // Through its rarest pair (one of the digits' pairs), not "总裁", which every title has.
     expect(reads).toBeLessThan(2_000);
   });
@@ -117,13 +118,61 @@ describe('the in-memory search index', () => {
     ]);
     index.upsert({ id: 2, hot: 20, title: 'moonlight', description: '', tags: '' });
     expect(index.recentCount).toBe(1);
-    expect(index.top('moon', 'title', 5).map((d) => d.id)).toEqual([2, 1]);
+    expect(index.top('moon', 'title', 5).found.map((d) => d.id)).toEqual([2, 1]);
     index.upsert({ id: 2, hot: 20, title: 'moonlight', description: '', tags: '' });
     expect(index.recentCount).toBe(1);
     index.remove(1);
-    expect(index.top('moon', 'title', 5).map((d) => d.id)).toEqual([2]);
+    expect(index.top('moon', 'title', 5).found.map((d) => d.id)).toEqual([2]);
     const rebuilt = await TextIndex.build(index.current());
     expect(rebuilt.recentCount).toBe(0);
-    expect(rebuilt.top('moon', 'title', 5).map((d) => d.id)).toEqual([2]);
+    expect(rebuilt.top('moon', 'title', 5).found.map((d) => d.id)).toEqual([2]);
+  });
+
+  it('stops a walk at its budget of checked texts, saying so, and what it found still matches in order', async () => {
+    await fc.assert(
+      fc.asyncProperty(docs, keyword, fc.integer({ min: 1, max: 50 }), fc.integer({ min: 0, max: 4 }), async (initial, word, want, budget) => {
+        const held = new Map(initial.map((d) => [d.id, d]));
+        const index = await TextIndex.build(initial, 7, budget);
+        for (const field of ['title', 'other'] as const) {
+          const { found, complete } = index.top(word, field, want);
+          const all = reference(held, word, field);
+          if (complete) expect(found.map((d) => d.id)).toEqual(all.slice(0, want));
+          else expect(found.map((d) => d.id)).toEqual(all.filter((id) => found.some((d) => d.id === id)));
+          expect(found.length).toBeLessThanOrEqual(want);
+        }
+        const { count, complete } = index.count(word, want);
+        const all = reference(held, word, 'any').length;
+        if (complete) expect(count).toBe(Math.min(all, want));
+        else expect(count).toBeLessThanOrEqual(Math.min(all, want));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('checks a bounded number of texts for a keyword whose every pair is everywhere but whose whole is nowhere', async () => {
+    let reads = 0;
+    const many = Array.from({ length: 30_000 }, (_, i): TextDoc => {
+      const description = `the sea and the tea of ${i}`;
+      return {
+        id: i + 1,
+        hot: i,
+        title: `story ${i}`,
+        get description() {
+          reads += 1;
+          return description;
+        },
+        tags: '',
+      };
+    });
+    const index = await TextIndex.build(many, 250, 1_000);
+    reads = 0;
+    // Every pair of "sea the" is in every description; the keyword is in none.
+    expect(index.count('sea the', 1_001)).toEqual({ count: 0, complete: false });
+    expect(reads).toBeLessThanOrEqual(1_000);
+    reads = 0;
+    expect(index.top('sea the', 'other', 20)).toEqual({ found: [], complete: false });
+    expect(reads).toBeLessThanOrEqual(1_000);
+    // A keyword that is there is found within the same budget.
+    expect(index.top('tea of 29999', 'other', 20).found.map((d) => d.id)).toEqual([30_000]);
   });
 });

@@ -179,6 +179,17 @@ function seek(list: Int32Array, from: number, slot: number): number {
 
 /** Lists a walk checks each candidate against besides the one it walks. */
 const FILTER_LISTS = 12;
+/**
+ * Texts one walk checks at most: about 2 ms. A real keyword's candidates (dramas holding all its
+ * pairs) are rarely a tenth of this before its page or count is full.
+ */
+export const WALK_CHECKS = 20_000;
+
+export interface Walk {
+  found: TextDoc[];
+  /** False when the walk stopped at its budget of checks, not at `want` or the lists' end. */
+  complete: boolean;
+}
 
 function yieldToEventLoop(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
@@ -196,6 +207,7 @@ export class TextIndex {
     docs: TextDoc[],
     private readonly titleGrams: Postings,
     private readonly allGrams: Postings,
+    private readonly checkBudget = WALK_CHECKS,
   ) {
     // Already in order: sorting again costs one pass.
     this.held = new HeldEntries(docs, before, sameDoc);
@@ -205,8 +217,11 @@ export class TextIndex {
     return new TextIndex([], { ids: new Map(), lists: [] }, { ids: new Map(), lists: [] });
   }
 
-  /** Builds the index of these dramas, yielding to the event loop every BUILD_CHUNK of them. */
-  static async build(input: Iterable<TextDoc>, chunk = BUILD_CHUNK): Promise<TextIndex> {
+  /**
+   * Builds the index of these dramas, yielding to the event loop every `chunk` of them; a walk
+   * checks at most `checkBudget` texts.
+   */
+  static async build(input: Iterable<TextDoc>, chunk = BUILD_CHUNK, checkBudget = WALK_CHECKS): Promise<TextIndex> {
     const docs = [...input].sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0));
     // One numbering for both: a title's grams are among its drama's grams.
     const ids = new Map<number, number>();
@@ -232,7 +247,7 @@ export class TextIndex {
     }
     const titleGrams = titles.finish();
     const allGrams = all.finish();
-    return new TextIndex(docs, titleGrams, allGrams);
+    return new TextIndex(docs, titleGrams, allGrams, checkBudget);
   }
 
   /** Dramas it holds (live ones in the lists and the recent ones). */
@@ -266,10 +281,11 @@ export class TextIndex {
 
   /**
    * The first `want` dramas (by popularity) with the keyword in `field`; "other" is: not in the
-   * title, but in the description or the tags.
+   * title, but in the description or the tags. `complete` is false when the walk stopped at its
+   * budget (then there may be more, and more popular, dramas with the keyword).
    */
-  top(keyword: string, field: Field, want: number): TextDoc[] {
-    if (want <= 0) return [];
+  top(keyword: string, field: Field, want: number): Walk {
+    if (want <= 0) return { found: [], complete: true };
     const test = tests[field];
     const fromLists = this.walk(field === 'title' ? this.titleGrams : this.allGrams, keyword, test, want, field === 'title' && isOneGram(keyword));
     const fromRecent: TextDoc[] = [];
@@ -279,24 +295,32 @@ export class TextIndex {
         if (fromRecent.length === want) break;
       }
     }
-    return merge(fromLists, fromRecent, want);
+    return { found: merge(fromLists.found, fromRecent, want), complete: fromLists.complete };
   }
 
-  /** How many dramas have the keyword anywhere, counted up to `cap` and no further. */
-  count(keyword: string, cap: number): number {
-    let found = this.walk(this.allGrams, keyword, inAny, cap, isOneGram(keyword)).length;
+  /**
+   * How many dramas have the keyword anywhere, counted up to `cap` and no further; `complete`
+   * false when the walk stopped at its budget first (then there may be more).
+   */
+  count(keyword: string, cap: number): { count: number; complete: boolean } {
+    const walk = this.walk(this.allGrams, keyword, inAny, cap, isOneGram(keyword));
+    let found = walk.found.length;
     for (const doc of this.held.recent) {
       if (found >= cap) break;
       if (inAny(doc, keyword)) found += 1;
     }
-    return Math.min(found, cap);
+    return { count: Math.min(found, cap), complete: walk.complete };
   }
 
   /**
-   * Walks the rarest of the keyword's gram lists in popularity order, keeps the candidates that
-   * are also in the next rarest few (each a forward search in a sorted list), and checks the rest
-   * against the text; stops at `want`. A keyword that is one gram (one or two characters) is
-   * exactly its list, so `exact` skips the check.
+   * Intersects the keyword's gram lists in popularity order and checks each drama in all of them
+   * against the text; stops at `want`. The rarest list leads and the next rarest few are
+   * searched forward from where they stand (galloping); where one skips past the leader's slot,
+   * the leader jumps to that slot too, so a walk costs about the rarer lists' overlap, not the
+   * leader's length. A keyword that is one gram (one or two characters) is exactly its list, so
+   * `exact` skips the check. `budget` bounds the texts checked: a keyword whose every pair is
+   * common but whose whole is rare (crafted, or a run of stop words) stops there, `complete`
+   * false, instead of reading most of the catalogue.
    */
   private walk(
     postings: Postings,
@@ -304,34 +328,48 @@ export class TextIndex {
     test: (doc: TextDoc, keyword: string) => boolean,
     want: number,
     exact = false,
-  ): TextDoc[] {
+  ): Walk {
+    const budget = this.checkBudget;
+    const found: TextDoc[] = [];
     const lists: Int32Array[] = [];
     for (const key of new Set(keywordGrams(keyword))) {
       const id = postings.ids.get(key);
       const list = id === undefined ? undefined : postings.lists[id];
-      if (list === undefined || list.length === 0) return [];
+      if (list === undefined || list.length === 0) return { found, complete: true };
       lists.push(list);
     }
     lists.sort((a, b) => a.length - b.length);
     const [walked, ...others] = lists;
-    const found: TextDoc[] = [];
-    if (walked === undefined) return found;
+    if (walked === undefined) return { found, complete: true };
     const filters = others.slice(0, FILTER_LISTS);
     const at = filters.map(() => 0);
-    candidates: for (let i = 0; i < walked.length && found.length < want; i += 1) {
+    let checks = 0;
+    let i = 0;
+    candidates: while (i < walked.length && found.length < want) {
       const slot = walked[i] as number;
-      if (this.held.dead[slot] === 1) continue;
       for (let f = 0; f < filters.length; f += 1) {
         const filter = filters[f] as Int32Array;
         const position = seek(filter, at[f] as number, slot);
         at[f] = position;
         if (position >= filter.length) break candidates;
-        if (filter[position] !== slot) continue candidates;
+        const next = filter[position] as number;
+        if (next !== slot) {
+          i = seek(walked, i + 1, next);
+          continue candidates;
+        }
       }
+      i += 1;
+      if (this.held.dead[slot] === 1) continue;
       const doc = this.held.built[slot] as TextDoc;
-      if (exact || test(doc, keyword)) found.push(doc);
+      if (exact) {
+        found.push(doc);
+        continue;
+      }
+      if (checks === budget) return { found, complete: false };
+      checks += 1;
+      if (test(doc, keyword)) found.push(doc);
     }
-    return found;
+    return { found, complete: true };
   }
 }
 

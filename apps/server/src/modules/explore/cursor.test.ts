@@ -20,8 +20,29 @@ describe('explore cursor', () => {
     );
   });
 
+  it('round-trips a later read of the catalogue (seenAt) with and without exclusions, and leaves it out when no later', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 946_684_800_000, max: 32_503_679_000_000 }),
+        fc.integer({ min: 1, max: 1_000_000 }),
+        fc.uniqueArray(fc.integer({ min: 1, max: 2_147_483_647 }), { maxLength: 20 }),
+        (startedAt, later, exclude) => {
+          const seenAt = startedAt + later;
+          const withExclusions = exclude.length > 0 ? { exclude } : {};
+          expect(decodeCursor(encodeCursor({ score: 2, id: 7, startedAt, seenAt, ...withExclusions }))).toEqual({ score: 2, id: 7, startedAt, seenAt, ...withExclusions });
+          expect(decodeCursor(encodeCursor({ score: 2, id: 7, startedAt, seenAt: startedAt, ...withExclusions }))).toEqual({ score: 2, id: 7, startedAt, ...withExclusions });
+        },
+      ),
+    );
+  });
+
   const b64 = (value: string) => Buffer.from(value).toString('base64url');
   it.each([
+    ['a read no later than the start', b64('[1,2,1700000000000,1700000000000]')],
+    ['a read past the year 3000', b64('[1,2,1700000000000,99999999999999]')],
+    ['a fractional read', b64('[1,2,1700000000000,1700000000000.5]')],
+    ['exclusions before the read', b64('[1,2,1700000000000,[3],1700000000001]')],
+    ['six parts', b64('[1,2,1700000000000,1700000000001,[3],[4]]')],
     ['not base64url', 'abc$%'],
     ['not JSON', b64('{nope')],
     ['an object', b64('{"score":1}')],

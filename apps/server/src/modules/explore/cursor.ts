@@ -3,13 +3,17 @@ import { AppError } from '../../platform/errors.js';
 /**
  * Where a scroll of the popular order stands: the (score, id) of the last drama served, and when
  * that order began (`startedAt`, epoch ms, the database's clock), which later pages need to
- * never serve a drama twice (queries.ts). `exclude` is there only when a personalised scroll came
+ * never serve a drama twice (queries.ts). `seenAt` is the latest read of the catalogue any page
+ * of the scroll came from, when later than `startedAt`: an instance whose read is older catches
+ * up before it answers, or a drama that rose into an earlier page there would still sit below
+ * the cursor here and come again. `exclude` is there only when a personalised scroll came
  * before: the dramas it served, which the popular order then leaves out.
  */
 export interface PopularCursor {
   score: number;
   id: number;
   startedAt: number;
+  seenAt?: number;
   exclude?: number[];
 }
 
@@ -35,17 +39,19 @@ const EARLIEST = 946_684_800_000;
 const LATEST = 32_503_680_000_000;
 
 /**
- * Opaque to the client: base64url of a small JSON array, `[score, id, startedAt]` (exactly the
- * guests' cursor), `[score, id, startedAt, [excluded ids]]`, or `["p", [served ids]]`.
+ * Opaque to the client: base64url of a small JSON array, `[score, id, startedAt]`, with
+ * `seenAt` after `startedAt` when later, then `[excluded ids]` when any; or `["p", [served ids]]`.
  */
 export function encodeCursor(cursor: ExploreCursor): string {
-  const array =
-    'personal' in cursor
-      ? ['p', cursor.served]
-      : cursor.exclude && cursor.exclude.length > 0
-        ? [cursor.score, cursor.id, cursor.startedAt, cursor.exclude]
-        : [cursor.score, cursor.id, cursor.startedAt];
+  if ('personal' in cursor) return Buffer.from(JSON.stringify(['p', cursor.served])).toString('base64url');
+  const array: unknown[] = [cursor.score, cursor.id, cursor.startedAt];
+  if (cursor.seenAt !== undefined && cursor.seenAt > cursor.startedAt) array.push(cursor.seenAt);
+  if (cursor.exclude && cursor.exclude.length > 0) array.push(cursor.exclude);
   return Buffer.from(JSON.stringify(array)).toString('base64url');
+}
+
+function isInstant(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= EARLIEST && value <= LATEST;
 }
 
 function malformed(): AppError {
@@ -75,17 +81,22 @@ export function decodeCursor(text: string): ExploreCursor {
   }
   if (!Array.isArray(parsed)) throw malformed();
   if (parsed.length === 2 && parsed[0] === 'p') return { personal: true, served: ids(parsed[1]) };
-  if (parsed.length !== 3 && parsed.length !== 4) throw malformed();
-  const [score, id, startedAt, exclude] = parsed as unknown[];
+  if (parsed.length < 3 || parsed.length > 5) throw malformed();
+  const [score, id, startedAt, ...rest] = parsed as unknown[];
   if (typeof score !== 'number' || !Number.isFinite(score)) throw malformed();
   if (!isId(id)) throw malformed();
-  if (typeof startedAt !== 'number' || !Number.isInteger(startedAt) || startedAt < EARLIEST || startedAt > LATEST) {
-    throw malformed();
+  if (!isInstant(startedAt)) throw malformed();
+  const cursor: PopularCursor = { score, id, startedAt };
+  if (typeof rest[0] === 'number') {
+    const seenAt = rest.shift();
+    if (!isInstant(seenAt) || seenAt <= startedAt) throw malformed();
+    cursor.seenAt = seenAt;
   }
-  if (parsed.length === 4) {
-    const excluded = ids(exclude);
+  if (rest.length > 1) throw malformed();
+  if (rest.length === 1) {
+    const excluded = ids(rest[0]);
     if (excluded.length === 0) throw malformed();
-    return { score, id, startedAt, exclude: excluded };
+    cursor.exclude = excluded;
   }
-  return { score, id, startedAt };
+  return cursor;
 }

@@ -23,6 +23,11 @@ function playable(row: CatalogueRow | undefined): FeedRow[] {
   return row?.episode ? [row as CatalogueRow & { episode: EpisodeRecord }] : [];
 }
 
+/** The latest read of the catalogue a page of the scroll came from. */
+function seenAt(cursor: PopularCursor): number {
+  return Math.max(cursor.startedAt, cursor.seenAt ?? 0);
+}
+
 /** A member's ranked dramas, best first (empty when they turned personalisation off or have no signal). */
 export type RankedList = (userId: number) => Promise<number[]>;
 
@@ -60,11 +65,10 @@ export class ExploreService {
       return { rows, readAt: rows[0]?.read_at ?? 0 };
     }
     await discovery.fresh();
-    // A scroll begun on an instance that had read the catalogue later: catch up first (not for
-    // a cursor from further ahead than that could be: not one of ours).
-    if (cursor && cursor.startedAt > discovery.readAt && cursor.startedAt - discovery.readAt < queries.DROP_COMMIT_MARGIN_MS) {
-      await discovery.read();
-    }
+    // A scroll with a page from an instance that had read the catalogue later: catch up first
+    // (not for a cursor from further ahead than that could be: not one of ours).
+    const seen = cursor ? seenAt(cursor) : 0;
+    if (seen > discovery.readAt && seen - discovery.readAt < queries.DROP_COMMIT_MARGIN_MS) await discovery.read();
     const entries = discovery.feed.page(
       {
         after: cursor ? { score: cursor.score, id: cursor.id } : null,
@@ -108,7 +112,13 @@ export class ExploreService {
     const last = page[page.length - 1];
     const next: PopularCursor | null =
       rows.length > limit && last
-        ? { score: last.explore_score, id: last.id, startedAt: cursor?.startedAt ?? readAt, ...(excluded.length > 0 ? { exclude: excluded } : {}) }
+        ? {
+            score: last.explore_score,
+            id: last.id,
+            startedAt: cursor?.startedAt ?? readAt,
+            seenAt: Math.max(cursor ? seenAt(cursor) : 0, readAt),
+            ...(excluded.length > 0 ? { exclude: excluded } : {}),
+          }
         : null;
     return { items: page.map((row) => this.present(row, locale)), nextCursor: next ? encodeCursor(next) : null };
   }

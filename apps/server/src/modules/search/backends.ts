@@ -6,7 +6,7 @@ import type { DiscoveryIndex } from '../discovery/discovery-index.js';
 import { type CardRow, PresentedCards } from '../discovery/presented-cards.js';
 import type { HitPlaces } from './presenters.js';
 import * as queries from './queries.js';
-import { countInIndex, rankInIndex } from './ranking.js';
+import { countInIndex, type MatchCount, rankInIndex } from './ranking.js';
 import { servedByGrams } from './search-index.js';
 
 export interface Hit extends HitPlaces {
@@ -41,7 +41,7 @@ const COUNT_TTL_MS = 30_000;
 /** Ranks and counts in the in-memory index and shows the dramas it holds: no query at all. */
 export class MemorySearch implements SearchBackend {
   /** Matches per keyword: every page and page size of a keyword shares one count. */
-  private readonly counts = new TtlCache<number>(COUNT_TTL_MS, 5_000);
+  private readonly counts = new TtlCache<MatchCount>(COUNT_TTL_MS, 5_000);
   private readonly cards: PresentedCards;
 
   constructor(

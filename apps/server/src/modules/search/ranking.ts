@@ -8,8 +8,14 @@ export interface RankRequest {
   limit: number;
 }
 
+/** A count of matches: exact up to `count`, or (not `complete`) at least that many. */
+export interface MatchCount {
+  count: number;
+  complete: boolean;
+}
+
 /** How many dramas have the keyword, counted up to one past SEARCH_WINDOW. */
-export function countInIndex(index: TextIndex, keyword: string): number {
+export function countInIndex(index: TextIndex, keyword: string): MatchCount {
   return index.count(keyword, SEARCH_WINDOW + 1);
 }
 
@@ -20,25 +26,32 @@ export function countInIndex(index: TextIndex, keyword: string): number {
  * matches up to one past the window. Nothing here reads more than the page's reach of either
  * kind, or the window's worth to count.
  */
-export function rankInIndex(index: TextIndex, request: RankRequest, countTotal: () => number): Ranking {
+export function rankInIndex(index: TextIndex, request: RankRequest, countTotal: () => MatchCount): Ranking {
   const reach = Math.min(request.offset + request.limit, SEARCH_WINDOW);
   let ranked: Ranking['ranked'] = [];
-  let matches: number | null = null;
+  let matches: MatchCount | null = null;
+  // A walk cut at its budget (a keyword whose pairs are everywhere but whose whole is rare):
+  // the page has what was found, and the total says "at least".
+  let partial = false;
   if (reach > request.offset) {
     const titles = index.top(request.keyword, 'title', reach);
-    ranked = titles.map((doc) => ({ id: doc.id, in_title: true }));
-    if (titles.length < reach) {
+    partial = !titles.complete;
+    ranked = titles.found.map((doc) => ({ id: doc.id, in_title: true }));
+    if (titles.found.length < reach) {
       // Every title match is known, so the count says whether there are others at all.
       matches = countTotal();
-      if (matches > titles.length) {
-        ranked.push(...index.top(request.keyword, 'other', reach - titles.length).map((doc) => ({ id: doc.id, in_title: false })));
+      if (matches.count > titles.found.length || !matches.complete) {
+        const others = index.top(request.keyword, 'other', reach - titles.found.length);
+        partial ||= !others.complete;
+        ranked.push(...others.found.map((doc) => ({ id: doc.id, in_title: false })));
       }
     }
   }
   matches ??= countTotal();
+  const total = Math.max(matches.count, partial ? ranked.length : 0);
   return {
     ranked: ranked.slice(request.offset, request.offset + request.limit),
-    total: Math.min(matches, SEARCH_WINDOW),
-    capped: matches > SEARCH_WINDOW,
+    total: Math.min(total, SEARCH_WINDOW),
+    capped: total > SEARCH_WINDOW || !matches.complete || partial,
   };
 }
