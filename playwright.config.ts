@@ -16,6 +16,7 @@ const start = WEB_DIST
 /** The screenshot specs: pictures for people to look at, not assertions; run on their own. */
 const SCREENSHOTS = /screenshots\.spec\.ts$/;
 const CONSOLE_SCREENSHOTS = /console\/.*-screenshots\.spec\.ts$/;
+const CONSOLE_ALONE = /console\/everyone-two-factor\.spec\.ts$/;
 
 const chromium = {
 browserName: 'chromium' as const,
@@ -62,7 +63,10 @@ export default defineConfig({
     { name: 'chromium', testIgnore: [/console\//, SCREENSHOTS], use: chromium },
     // A console journey signs operators in (each landing on the dashboard), sets passwords and
     // drives several screens: minutes, not seconds, on a busy 2-core machine.
-    { name: 'console', testMatch: /console\/.*\.spec\.ts$/, testIgnore: CONSOLE_SCREENSHOTS, dependencies: ['chromium'], use: chromium, timeout: 180_000 },
+    { name: 'console', testMatch: /console\/.*\.spec\.ts$/, testIgnore: [CONSOLE_SCREENSHOTS, CONSOLE_ALONE], dependencies: ['chromium'], use: chromium, timeout: 180_000 },
+    // Specs that turn on what holds for every operator (two-factor sign-in for everyone): after
+    // every other console spec, so that none signs in while it is on.
+    { name: 'console-alone', testMatch: CONSOLE_ALONE, dependencies: ['console'], use: chromium, timeout: 180_000 },
     // Pictures of every console screen in light and dark, zh-CN and en-US, for people to look at
     // (test-results/): `npm run screenshots:console`, like the README's pictures, not `npm test`:
     // on a 2-core machine they added over a quarter to a run without checking anything.

@@ -324,8 +324,8 @@ try {
     const [appServer, beforeServer] = [children[1], children[2]];
     // The in-memory index is read and built after the server listens; calls wait for it.
     const indexStarted = performance.now();
-    await fetch(`http://127.0.0.1:${appPort}/api/v1/client/search?keyword=x&suggest=true`);
-    step('in-memory index ready, from "Ready" to the first answer', indexStarted);
+    while ((await fetch(`http://127.0.0.1:${appPort}/api/v1/health/ready`)).status !== 200) await new Promise((resolve) => setTimeout(resolve, 100));
+    step('in-memory index ready, from "Ready" to /health/ready answering 200', indexStarted);
     const memory = () =>
       console.log(
         `  resident memory: after (in-memory index) ${residentMb(appServer)} MB, before (database) ${residentMb(beforeServer)} MB`,
