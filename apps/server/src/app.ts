@@ -191,7 +191,9 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   server.setValidatorCompiler(validatorCompiler);
   // Handlers are type-checked against the response schemas at compile time; the tests parse
   // every answer with the same schemas. Serialising without re-validating keeps hot reads fast.
-  server.setSerializerCompiler(() => (data) => serialise(data));
+  // Answers built from kept JSON come back as bytes, which Fastify sends as they are (its type
+  // says string, its code takes either).
+  server.setSerializerCompiler(() => (data) => serialise(data) as string);
   const routes: RouteRecord[] = [];
   server.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {

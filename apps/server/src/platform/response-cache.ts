@@ -68,10 +68,10 @@ export class ResponseCache {
         request.method === 'GET' &&
         cacheable(request) &&
         reply.statusCode === 200 &&
-        typeof payload === 'string' &&
+        (typeof payload === 'string' || Buffer.isBuffer(payload)) &&
         reply.getHeader('x-cache') !== 'hit'
       ) {
-        const entry = this.store(key(request), Buffer.from(payload));
+        const entry = this.store(key(request), typeof payload === 'string' ? Buffer.from(payload) : payload);
         return this.encodeFor(request, reply, entry);
       }
       return payload;
