@@ -4,9 +4,10 @@ import { TtlCache } from '../../platform/cache.js';
 import { presentDrama } from '../catalogue/presenters.js';
 import type { DiscoveryIndex } from '../discovery/discovery-index.js';
 import { type CardRow, PresentedCards } from '../discovery/presented-cards.js';
+import type { TextIndex } from '../discovery/text-index.js';
 import type { HitPlaces } from './presenters.js';
 import * as queries from './queries.js';
-import { countInIndex, type MatchCount, rankInIndex } from './ranking.js';
+import { countInIndex, rankInIndex } from './ranking.js';
 import { servedByGrams } from './search-index.js';
 
 export interface Hit extends HitPlaces {
@@ -36,12 +37,29 @@ export interface SearchBackend {
   forget(): void;
 }
 
-const COUNT_TTL_MS = 30_000;
+/** How long a keyword's ranking is kept when nothing changes (a rebuild of the lists, or changed texts, drop it at once). */
+const RANKING_TTL_MS = 30_000;
+/** Keywords whose rankings are kept: at most SEARCH_WINDOW ids each, 4 KB. */
+const RANKINGS_KEPT = 2_000;
+
+/**
+ * A keyword's whole ranking within SEARCH_WINDOW, as ids: the title matches first. Made once per
+ * keyword and version of the lists, so that each further page, page size and typed-ahead repeat
+ * of it is a slice: a reader pages down, and the first look already walked the lists for the
+ * count.
+ */
+interface KeywordRanking {
+  index: TextIndex;
+  ids: Int32Array;
+  /** ids[0, inTitle) matched in the title. */
+  inTitle: number;
+  total: number;
+  capped: boolean;
+}
 
 /** Ranks and counts in the in-memory index and shows the dramas it holds: no query at all. */
 export class MemorySearch implements SearchBackend {
-  /** Matches per keyword: every page and page size of a keyword shares one count. */
-  private readonly counts = new TtlCache<MatchCount>(COUNT_TTL_MS, 5_000);
+  private readonly rankings = new TtlCache<KeywordRanking>(RANKING_TTL_MS, RANKINGS_KEPT);
   private readonly cards: PresentedCards;
 
   constructor(
@@ -55,34 +73,41 @@ export class MemorySearch implements SearchBackend {
     return this.cards.card(row, locale);
   }
 
+  private ranking(keyword: string): KeywordRanking {
+    const index = this.discovery.text;
+    const kept = this.rankings.get(keyword);
+    if (kept?.index === index) return kept;
+    const whole = rankInIndex(index, { keyword, offset: 0, limit: queries.SEARCH_WINDOW }, () => countInIndex(index, keyword));
+    const ranking: KeywordRanking = {
+      index,
+      ids: Int32Array.from(whole.ranked, (hit) => hit.id),
+      inTitle: whole.ranked.filter((hit) => hit.in_title).length,
+      total: whole.total,
+      capped: whole.capped,
+    };
+    this.rankings.set(keyword, ranking);
+    return ranking;
+  }
+
   async page(keyword: string, offset: number, limit: number): Promise<SearchPage> {
     await this.discovery.fresh();
-    const index = this.discovery.text;
-    const { ranked, total, capped } = rankInIndex(index, { keyword, offset, limit }, () => {
-      let count = this.counts.get(keyword);
-      if (count === undefined) {
-        count = countInIndex(index, keyword);
-        this.counts.set(keyword, count);
-      }
-      return count;
-    });
-    const hits = ranked.flatMap((hit): Hit[] => {
-      const row = this.discovery.get(hit.id);
-      if (!row) return [];
-      return [
-        {
-          row,
-          in_title: hit.in_title,
-          in_description: row.search_description.includes(keyword),
-          in_tags: row.search_tags.includes(keyword),
-        },
-      ];
-    });
+    const { ids, inTitle, total, capped } = this.ranking(keyword);
+    const hits: Hit[] = [];
+    for (let at = offset; at < Math.min(offset + limit, ids.length); at += 1) {
+      const row = this.discovery.get(ids[at] as number);
+      if (!row) continue;
+      hits.push({
+        row,
+        in_title: at < inTitle,
+        in_description: row.search_description.includes(keyword),
+        in_tags: row.search_tags.includes(keyword),
+      });
+    }
     return { hits, total, capped };
   }
 
   forget(): void {
-    this.counts.clear();
+    this.rankings.clear();
   }
 }
 
