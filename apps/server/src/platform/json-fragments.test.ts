@@ -44,4 +44,12 @@ describe('serialising with frozen parts', () => {
     // An answer not marked is serialised as it is.
     expect(serialise({ success: true, data: { items: [card] } })).toBe('{"success":true,"data":{"items":[{"id":1,"title":"after"}]}}');
   });
+
+  it('writes an answer larger than its scratch space whole, and the next one from the start', () => {
+    const cards = Array.from({ length: 300 }, (_, id) => frozenJson({ id, title: `标题 ${id} `.repeat(40) }));
+    const big = { success: true, data: holdsFrozenJson({ items: cards }) };
+    expect(text(serialise(big))).toBe(JSON.stringify(big));
+    const small = { success: true, data: holdsFrozenJson({ items: cards.slice(0, 1) }) };
+    expect(text(serialise(small))).toBe(JSON.stringify(small));
+  });
 });

@@ -23,27 +23,52 @@ export function holdsFrozenJson<T extends object>(value: T): T {
   return value;
 }
 
-/** The answer's bytes as they are written: text gathered into runs between the kept parts. */
+/**
+ * The answer's bytes as they are written, into one scratch buffer that grows as needed and is
+ * reused by every answer (serialising is synchronous): text is encoded straight into it and kept
+ * parts copied in, and the answer is one copy out of it.
+ */
 class Output {
-  private readonly parts: Buffer[] = [];
-  private text = '';
+  private static scratch = Buffer.allocUnsafeSlow(64 * 1024);
+  private length = 0;
+
+  private room(bytes: number): Buffer {
+    let scratch = Output.scratch;
+    if (this.length + bytes > scratch.length) {
+      const grown = Buffer.allocUnsafeSlow(Math.max(scratch.length * 2, this.length + bytes));
+      scratch.copy(grown, 0, 0, this.length);
+      Output.scratch = grown;
+      scratch = grown;
+    }
+    return scratch;
+  }
 
   add(text: string): void {
-    this.text += text;
+    // UTF-8 takes at most three bytes per UTF-16 unit.
+    this.length += this.room(text.length * 3).write(text, this.length, 'utf8');
   }
 
   addBytes(bytes: Buffer): void {
-    if (this.text !== '') {
-      this.parts.push(Buffer.from(this.text));
-      this.text = '';
-    }
-    this.parts.push(bytes);
+    this.length += bytes.copy(this.room(bytes.length), this.length);
   }
 
   finish(): Buffer {
-    if (this.text !== '') this.parts.push(Buffer.from(this.text));
-    return Buffer.concat(this.parts);
+    const answer = Buffer.allocUnsafeSlow(this.length);
+    Output.scratch.copy(answer, 0, 0, this.length);
+    return answer;
   }
+}
+
+/** Object keys as JSON with their colon: answers repeat the same few keys many times. */
+const keys = new Map<string, string>();
+
+function keyJson(key: string): string {
+  let json = keys.get(key);
+  if (json === undefined) {
+    json = `${JSON.stringify(key)}:`;
+    if (keys.size < 10_000) keys.set(key, json);
+  }
+  return json;
 }
 
 /** What JSON.stringify writes for a value it needs no walk for (undefined when it writes nothing). */
@@ -79,7 +104,8 @@ function write(value: object, out: Output): void {
     const item: unknown = (value as Record<string, unknown>)[key];
     const text = walked(item) ? null : plain(item);
     if (text === undefined) continue;
-    out.add(`${first ? '' : ','}${JSON.stringify(key)}:`);
+    if (!first) out.add(',');
+    out.add(keyJson(key));
     first = false;
     if (text === null) write(item as object, out);
     else out.add(text);

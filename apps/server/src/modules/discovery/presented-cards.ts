@@ -6,7 +6,7 @@ import type { DramaRecord, TagRecord } from '../catalogue/queries.js';
 /** A drama with what its card shows. */
 export type CardRow = DramaRecord & { tags: ReadonlyArray<Pick<TagRecord, 'id' | 'slug' | 'name'>> };
 
-/** Kept per cache; past this the cache starts again (the popular ones come straight back). */
+/** Kept per locale; past this it starts again (the popular ones come straight back). */
 const MAX_PRESENTED = 30_000;
 
 /**
@@ -17,17 +17,22 @@ const MAX_PRESENTED = 30_000;
  * catalogue, which makes it again.
  */
 export class PresentedRows<R extends { id: number }, T extends object> {
-  private readonly held = new Map<string, { row: R; value: T }>();
+  /** Per locale, by drama id. */
+  private readonly held = new Map<Locale, Map<number, { row: R; value: T }>>();
 
   constructor(private readonly make: (row: R, locale: Locale) => T) {}
 
   get(row: R, locale: Locale): T {
-    const key = `${locale}:${row.id}`;
-    const held = this.held.get(key);
+    let inLocale = this.held.get(locale);
+    if (!inLocale) {
+      inLocale = new Map();
+      this.held.set(locale, inLocale);
+    }
+    const held = inLocale.get(row.id);
     if (held?.row === row) return held.value;
-    if (this.held.size >= MAX_PRESENTED) this.held.clear();
+    if (inLocale.size >= MAX_PRESENTED) inLocale.clear();
     const value = frozenJson(this.make(row, locale));
-    this.held.set(key, { row, value });
+    inLocale.set(row.id, { row, value });
     return value;
   }
 }

@@ -15,10 +15,11 @@ export function presentHit(row: HitPlaces, drama: DramaSummary, keyword: string)
   if (row.in_title) matchedIn.push('title');
   if (row.in_description) matchedIn.push('description');
   if (row.in_tags) matchedIn.push('tag');
+  // Found through the normalised texts of every locale: where it is in none, it is in no shown one.
   return {
     drama,
     matchedIn,
-    titleRanges: matchRanges(drama.title, keyword),
-    snippet: snippetAround(drama.description, keyword),
+    titleRanges: row.in_title ? matchRanges(drama.title, keyword) : [],
+    snippet: row.in_description ? snippetAround(drama.description, keyword) : null,
   };
 }
