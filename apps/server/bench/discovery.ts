@@ -434,7 +434,11 @@ try {
   }
 } finally {
   await stopAll(children);
-  if (process.env.BENCH_KEEP_DATABASE === '1') console.log(`\nKept the database: ${dbUrl}`);
-  else await throwaway.drop();
+  if (process.env.BENCH_KEEP_DATABASE === '1') {
+    await throwaway.keep();
+    console.log(`\nKept the database: ${dbUrl}`);
+  } else {
+    await throwaway.drop();
+  }
   rmSync(dataDir, { recursive: true, force: true });
 }

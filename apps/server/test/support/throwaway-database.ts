@@ -9,6 +9,8 @@ export interface ThrowawayDatabase {
   url: string;
   /** Removes the database, its open connections and all. */
   drop(): Promise<void>;
+  /** Leaves the database for a closer look and lets go of the connection that made it. */
+  keep(): Promise<void>;
 }
 
 interface Options {
@@ -60,5 +62,6 @@ export async function createThrowawayDatabase(prefix: string, options: Options =
         await admin.end();
       }
     },
+    keep: () => admin.end(),
   };
 }
