@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normalizeKeyword } from '../../src/modules/search/normalize.js';
 import { fullSortRanking, SEARCH_WINDOW } from '../../src/modules/search/queries.js';
-import { countInIndex, rankInIndex } from '../../src/modules/search/ranking.js';
+import { MemorySearch } from '../../src/modules/search/backends.js';
 import { servedByGrams } from '../../src/modules/search/search-index.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
@@ -62,10 +62,13 @@ describe('search ranking at scale', () => {
     const discovery = t.services.discovery;
     if (!discovery) throw new Error('the in-memory index is off');
     await discovery.fresh();
-    const { ranked, total, capped } = fullSort
-      ? await fullSortRanking(t.database.db, filter)
-      : rankInIndex(discovery.text, filter, () => countInIndex(discovery.text, normalized));
-    return { hits: ranked.map((row) => [row.id, row.in_title]), total, capped };
+    if (fullSort) {
+      const { ranked, total, capped } = await fullSortRanking(t.database.db, filter);
+      return { hits: ranked.map((row) => [row.id, row.in_title]), total, capped };
+    }
+    // As searches are served: the keyword's kept ranking, sliced for the page.
+    const { hits, total, capped } = await new MemorySearch(discovery, undefined).page(normalized, offset, limit);
+    return { hits: hits.map((hit) => [hit.row.id, hit.in_title]), total, capped };
   };
 
   it.each([
