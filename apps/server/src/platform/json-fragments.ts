@@ -71,11 +71,6 @@ function keyJson(key: string): string {
   return json;
 }
 
-/** What JSON.stringify writes for a value it needs no walk for (undefined when it writes nothing). */
-function plain(value: unknown): string | undefined {
-  return JSON.stringify(value);
-}
-
 /** Whether the walk below writes the value itself (an object or array without toJSON). */
 function walked(value: unknown): value is object {
   return typeof value === 'object' && value !== null && typeof (value as { toJSON?: unknown }).toJSON !== 'function';
@@ -93,7 +88,7 @@ function write(value: object, out: Output): void {
       if (i > 0) out.add(',');
       const item: unknown = value[i];
       if (walked(item)) write(item, out);
-      else out.add(plain(item) ?? 'null');
+      else out.add(JSON.stringify(item) ?? 'null');
     }
     out.add(']');
     return;
@@ -102,7 +97,8 @@ function write(value: object, out: Output): void {
   let first = true;
   for (const key of Object.keys(value)) {
     const item: unknown = (value as Record<string, unknown>)[key];
-    const text = walked(item) ? null : plain(item);
+    // What JSON.stringify writes for it, undefined when it writes nothing; null: walked below.
+    const text = walked(item) ? null : JSON.stringify(item);
     if (text === undefined) continue;
     if (!first) out.add(',');
     out.add(keyJson(key));
