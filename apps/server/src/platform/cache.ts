@@ -4,10 +4,19 @@
  */
 export class TtlCache<V> {
   private readonly entries = new Map<string, { value: V; expiresAt: number }>();
+  /** Keys loaded once and not kept, with when that stops counting (`admitOnRepeat`). */
+  private readonly askedOnce = new Map<string, number>();
 
+  /**
+   * @param options.admitOnRepeat keep a loaded value only when its key was loaded before within
+   *   the time to live: a stream of keys asked once (every new keyword, typo and typed-ahead
+   *   prefix) then neither pushes out the values asked for again and again, nor leaves values
+   *   behind that live just long enough to cost the garbage collector a copy.
+   */
   constructor(
     private readonly ttlMs: number,
     private readonly maxEntries: number,
+    private readonly options: { admitOnRepeat?: boolean } = {},
   ) {}
 
   get(key: string): V | undefined {
@@ -33,6 +42,21 @@ export class TtlCache<V> {
     }
   }
 
+  /** Whether a value just loaded for the key is to be kept. */
+  private admits(key: string): boolean {
+    if (!this.options.admitOnRepeat) return true;
+    const now = Date.now();
+    const until = this.askedOnce.get(key);
+    this.askedOnce.delete(key);
+    if (until !== undefined && until > now) return true;
+    this.askedOnce.set(key, now + this.ttlMs);
+    if (this.askedOnce.size > this.maxEntries) {
+      const oldest = this.askedOnce.keys().next().value;
+      if (oldest !== undefined) this.askedOnce.delete(oldest);
+    }
+    return false;
+  }
+
   /** Returns the cached value or loads it; concurrent misses for one key share one load. */
   async getOrLoad(key: string, load: () => Promise<V>): Promise<V> {
     const hit = this.get(key);
@@ -41,7 +65,7 @@ export class TtlCache<V> {
     if (pending) return pending;
     const promise = load()
       .then((value) => {
-        this.set(key, value);
+        if (this.admits(key)) this.set(key, value);
         return value;
       })
       .finally(() => this.inflight.delete(key));
@@ -51,6 +75,7 @@ export class TtlCache<V> {
 
   clear(): void {
     this.entries.clear();
+    this.askedOnce.clear();
   }
 
   private readonly inflight = new Map<string, Promise<V>>();

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { frozenJson, holdsFrozenJson, serialise } from './json-fragments.js';
+import { frozenJson, holdsFrozenJson, serialise, WrittenJson, writtenJson } from './json-fragments.js';
 
 /** The answer as text, whether it came as a string or as UTF-8 bytes. */
 const text = (answer: string | Buffer) => (typeof answer === 'string' ? answer : answer.toString('utf8'));
@@ -51,5 +51,19 @@ describe('serialising with frozen parts', () => {
     expect(text(serialise(big))).toBe(JSON.stringify(big));
     const small = { success: true, data: holdsFrozenJson({ items: cards.slice(0, 1) }) };
     expect(text(serialise(small))).toBe(JSON.stringify(small));
+  });
+
+  it('writes a value kept as its JSON as the value, inside marked answers and others', () => {
+    const card = frozenJson({ id: 7, title: '霸道总裁 "quoted"', tags: [{ id: 1, name: 'CEO' }] });
+    const hits = [{ drama: card, matchedIn: ['title'], titleRanges: [[2, 4]], snippet: null }];
+    const kept = writtenJson(hits);
+    expect(kept).toBeInstanceOf(WrittenJson);
+    expect(kept.bytes.toString('utf8')).toBe(JSON.stringify(hits));
+    const answer = { success: true, data: holdsFrozenJson({ page: 1, items: kept, total: 1 }) };
+    const expected = JSON.stringify({ success: true, data: { page: 1, items: hits, total: 1 } });
+    expect(text(serialise(answer))).toBe(expected);
+    // Not marked: JSON.stringify reads it back through toJSON, to the same text.
+    expect(serialise({ success: true, data: { page: 1, items: kept, total: 1 } })).toBe(expected);
+    expect(text(serialise({ success: true, data: holdsFrozenJson({ items: writtenJson([]) }) }))).toBe('{"success":true,"data":{"items":[]}}');
   });
 });

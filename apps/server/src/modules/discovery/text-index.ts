@@ -76,7 +76,7 @@ export function before(a: { hot: number; id: number }, b: { hot: number; id: num
   return a.hot > b.hot || (a.hot === b.hot && a.id > b.id);
 }
 
-function inTitle(doc: TextDoc, keyword: string): boolean {
+export function inTitle(doc: TextDoc, keyword: string): boolean {
   return doc.title.includes(keyword);
 }
 
@@ -296,6 +296,21 @@ export class TextIndex {
       }
     }
     return { found: merge(fromLists.found, fromRecent, want), complete: fromLists.complete };
+  }
+
+  /**
+   * The first `cap` dramas (by popularity) with the keyword anywhere, in one walk: how many there
+   * are up to `cap`, and (those without it in the title) the "other" matches in their order, for
+   * the price of the count alone. `complete` as for top().
+   */
+  matches(keyword: string, cap: number): Walk {
+    const fromLists = this.walk(this.allGrams, keyword, inAny, cap, isOneGram(keyword));
+    const fromRecent: TextDoc[] = [];
+    for (const doc of this.held.recent) {
+      if (fromRecent.length === cap) break;
+      if (inAny(doc, keyword)) fromRecent.push(doc);
+    }
+    return { found: merge(fromLists.found, fromRecent, cap), complete: fromLists.complete };
   }
 
   /**

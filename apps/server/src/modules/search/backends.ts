@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.js';
 import { TtlCache } from '../../platform/cache.js';
 import { presentDrama } from '../catalogue/presenters.js';
 import type { DiscoveryIndex } from '../discovery/discovery-index.js';
-import { type CardRow, PresentedCards } from '../discovery/presented-cards.js';
+import type { CardRow } from '../discovery/presented-cards.js';
 import type { TextIndex } from '../discovery/text-index.js';
 import type { HitPlaces } from './presenters.js';
 import * as queries from './queries.js';
@@ -53,24 +53,28 @@ interface KeywordRanking {
   ids: Int32Array;
   /** ids[0, inTitle) matched in the title. */
   inTitle: number;
+  /**
+   * Per rank, whether the keyword is in the description (DESCRIPTION) and the tags (TAGS), with
+   * KNOWN once looked for: a page looks only for its own hits, and the pages after it, page sizes
+   * and repeats reuse what it found.
+   */
+  places: Uint8Array;
   total: number;
   capped: boolean;
 }
 
+const KNOWN = 1;
+const DESCRIPTION = 2;
+const TAGS = 4;
+
 /** Ranks and counts in the in-memory index and shows the dramas it holds: no query at all. */
 export class MemorySearch implements SearchBackend {
   private readonly rankings = new TtlCache<KeywordRanking>(RANKING_TTL_MS, RANKINGS_KEPT);
-  private readonly cards: PresentedCards;
 
-  constructor(
-    private readonly discovery: DiscoveryIndex,
-    mediaBaseUrl: string | undefined,
-  ) {
-    this.cards = new PresentedCards(mediaBaseUrl);
-  }
+  constructor(private readonly discovery: DiscoveryIndex) {}
 
   card(row: CardRow, locale: Locale): DramaSummary {
-    return this.cards.card(row, locale);
+    return this.discovery.cards.card(row, locale);
   }
 
   private ranking(keyword: string): KeywordRanking {
@@ -82,6 +86,7 @@ export class MemorySearch implements SearchBackend {
       index,
       ids: Int32Array.from(whole.ranked, (hit) => hit.id),
       inTitle: whole.ranked.filter((hit) => hit.in_title).length,
+      places: new Uint8Array(whole.ranked.length),
       total: whole.total,
       capped: whole.capped,
     };
@@ -91,17 +96,18 @@ export class MemorySearch implements SearchBackend {
 
   async page(keyword: string, offset: number, limit: number): Promise<SearchPage> {
     await this.discovery.fresh();
-    const { ids, inTitle, total, capped } = this.ranking(keyword);
+    const { ids, inTitle, places, total, capped } = this.ranking(keyword);
     const hits: Hit[] = [];
     for (let at = offset; at < Math.min(offset + limit, ids.length); at += 1) {
       const row = this.discovery.get(ids[at] as number);
       if (!row) continue;
-      hits.push({
-        row,
-        in_title: at < inTitle,
-        in_description: row.search_description.includes(keyword),
-        in_tags: row.search_tags.includes(keyword),
-      });
+      // The ranking belongs to this version of the texts, so what was found in them holds.
+      let found = places[at] as number;
+      if (found === 0) {
+        found = KNOWN | (row.search_description.includes(keyword) ? DESCRIPTION : 0) | (row.search_tags.includes(keyword) ? TAGS : 0);
+        places[at] = found;
+      }
+      hits.push({ row, in_title: at < inTitle, in_description: (found & DESCRIPTION) !== 0, in_tags: (found & TAGS) !== 0 });
     }
     return { hits, total, capped };
   }

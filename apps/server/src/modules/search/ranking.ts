@@ -1,4 +1,4 @@
-import type { TextIndex } from '../discovery/text-index.js';
+import { inTitle, type TextIndex } from '../discovery/text-index.js';
 import { type Ranking, SEARCH_WINDOW } from './queries.js';
 
 export interface RankRequest {
@@ -38,13 +38,13 @@ export function rankInIndex(index: TextIndex, request: RankRequest, countTotal: 
     partial = !titles.complete;
     ranked = titles.found.map((doc) => ({ id: doc.id, in_title: true }));
     if (titles.found.length < reach) {
-      // Every title match is known, so the count says whether there are others at all.
-      matches = countTotal();
-      if (matches.count > titles.found.length || !matches.complete) {
-        const others = index.top(request.keyword, 'other', reach - titles.found.length);
-        partial ||= !others.complete;
-        ranked.push(...others.found.map((doc) => ({ id: doc.id, in_title: false })));
-      }
+      // Every title match is known. One walk counts the matches and finds the others among
+      // them: when it stops at the count's cap, it has passed more others than the page needs.
+      const all = index.matches(request.keyword, SEARCH_WINDOW + 1);
+      matches = { count: all.found.length, complete: all.complete };
+      partial ||= !all.complete;
+      const others = all.found.filter((doc) => !inTitle(doc, request.keyword)).slice(0, reach - titles.found.length);
+      ranked.push(...others.map((doc) => ({ id: doc.id, in_title: false })));
     }
   }
   matches ??= countTotal();
