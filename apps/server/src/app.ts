@@ -276,11 +276,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const importer = new DramaImportService(ctx, catalogue, ctx.clock);
   const discovery =
     config.DISCOVERY_INDEX === 'memory'
-      ? new DiscoveryIndex(database.db, {
-          maxLagMs: config.DISCOVERY_MAX_LAG_MS,
-          onTextsChanged: () => search.forgetResults(),
-          mediaBaseUrl: config.MEDIA_BASE_URL,
-        })
+      ? new DiscoveryIndex(database.db, { maxLagMs: config.DISCOVERY_MAX_LAG_MS, onTextsChanged: () => search.forgetResults() })
       : null;
   const search = new SearchService(ctx, discovery);
   const recommendations = new RecommendationService(ctx);

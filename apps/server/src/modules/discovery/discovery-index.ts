@@ -1,6 +1,5 @@
 import type { Db } from '../../db/database.js';
 import { type FeedEntry, FeedOrder } from './feed-order.js';
-import { PresentedCards } from './presented-cards.js';
 import { type CatalogueRow, type Horizon, pruneRemovals, readChanges } from './queries.js';
 import { type TextDoc, TextIndex } from './text-index.js';
 
@@ -23,8 +22,6 @@ export interface DiscoveryOptions {
   maxLagMs: number;
   /** After a read of changes in which a published drama's texts, or the set of published dramas, changed. */
   onTextsChanged?: () => void;
-  /** Where media is served from (config MEDIA_BASE_URL), for the cards' cover addresses. */
-  mediaBaseUrl?: string | undefined;
 }
 
 function textDoc(row: CatalogueRow): TextDoc {
@@ -83,15 +80,10 @@ export class DiscoveryIndex {
    */
   private shared = new Map<string, unknown>();
 
-  /** The held dramas as cards with their JSON, shared by search and the feed. */
-  readonly cards: PresentedCards;
-
   constructor(
     private readonly db: Db,
     private readonly options: DiscoveryOptions,
-  ) {
-    this.cards = new PresentedCards(options.mediaBaseUrl);
-  }
+  ) {}
 
   /**
    * Reads the whole published catalogue, in the background (calls wait for it: at 100,000 dramas

@@ -56,6 +56,7 @@ describe('the in-memory search index', () => {
             expect(index.top(word, field, want).found.map((d) => d.id)).toEqual(reference(held, word, field).slice(0, want));
           }
           expect(index.count(word, want)).toEqual({ count: Math.min(reference(held, word, 'any').length, want), complete: true });
+          expect(index.matches(word, want).found.map((d) => d.id)).toEqual(reference(held, word, 'any').slice(0, want));
           expect(index.size).toBe(held.size);
         };
         const index = await TextIndex.build(initial, 7);

@@ -1,7 +1,6 @@
 import type { ExploreItem, Locale } from '@drama/contracts';
 import type { Viewer } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
-import { holdsFrozenJson } from '../../platform/json-fragments.js';
 import { presentDrama } from '../catalogue/presenters.js';
 import type { CatalogueService } from '../catalogue/service.js';
 import type { DiscoveryIndex } from '../discovery/discovery-index.js';
@@ -95,10 +94,6 @@ export class ExploreService {
     locale: Locale,
     viewer: Viewer | null = null,
   ): Promise<{ items: ExploreItem[]; nextCursor: string | null }> {
-    return holdsFrozenJson(await this.pageOf(query, locale, viewer));
-  }
-
-  private async pageOf(query: { cursor?: string | undefined; limit: number }, locale: Locale, viewer: Viewer | null) {
     const cursor = query.cursor === undefined ? null : decodeCursor(query.cursor);
     if (cursor !== null && 'personal' in cursor) return this.personalPage(cursor.served, query.limit, locale, viewer);
     if (cursor === null && viewer) {
@@ -161,8 +156,7 @@ export class ExploreService {
 
   private present(row: FeedRow, locale: Locale): ExploreItem {
     return {
-      // From the in-memory catalogue, the card with its JSON kept (the answer is marked in page()).
-      drama: this.discovery ? this.discovery.cards.card(row, locale) : presentDrama(row, row.tags, locale, this.ctx.config.MEDIA_BASE_URL),
+      drama: presentDrama(row, row.tags, locale, this.ctx.config.MEDIA_BASE_URL),
       episode: { ...this.catalogue.playInfo(row.episode), durationSeconds: row.episode.duration_seconds },
     };
   }

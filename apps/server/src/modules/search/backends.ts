@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.js';
 import { TtlCache } from '../../platform/cache.js';
 import { presentDrama } from '../catalogue/presenters.js';
 import type { DiscoveryIndex } from '../discovery/discovery-index.js';
-import type { CardRow } from '../discovery/presented-cards.js';
+import { type CardRow, PresentedCards } from '../discovery/presented-cards.js';
 import type { TextIndex } from '../discovery/text-index.js';
 import type { HitPlaces } from './presenters.js';
 import * as queries from './queries.js';
@@ -70,11 +70,17 @@ const TAGS = 4;
 /** Ranks and counts in the in-memory index and shows the dramas it holds: no query at all. */
 export class MemorySearch implements SearchBackend {
   private readonly rankings = new TtlCache<KeywordRanking>(RANKING_TTL_MS, RANKINGS_KEPT);
+  private readonly cards: PresentedCards;
 
-  constructor(private readonly discovery: DiscoveryIndex) {}
+  constructor(
+    private readonly discovery: DiscoveryIndex,
+    mediaBaseUrl: string | undefined,
+  ) {
+    this.cards = new PresentedCards(mediaBaseUrl);
+  }
 
   card(row: CardRow, locale: Locale): DramaSummary {
-    return this.discovery.cards.card(row, locale);
+    return this.cards.card(row, locale);
   }
 
   private ranking(keyword: string): KeywordRanking {

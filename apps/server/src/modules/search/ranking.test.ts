@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type TextDoc, TextIndex } from '../discovery/text-index.js';
+import { SEARCH_WINDOW } from './queries.js';
 import { countInIndex, rankInIndex } from './ranking.js';
 
 const doc = (id: number, title: string, description: string): TextDoc => ({ id, hot: id, title, description, tags: '' });
@@ -37,5 +38,24 @@ describe('ranking in the in-memory index', () => {
       total: 2,
       capped: false,
     });
+  });
+
+  it('fills the window past the title matches with the most popular others when more match than it holds', async () => {
+    // 1,200 dramas with "moon" in the description, the three least popular also in the title.
+    const docs = Array.from({ length: 1_200 }, (_, i) => doc(i + 1, i < 3 ? `moon ${i}` : `star ${i}`, 'a moon tale'));
+    const index = await TextIndex.build(docs);
+    const byPopularity = [...docs].sort((a, b) => b.hot - a.hot);
+    const expected = [...byPopularity.filter((d) => d.title.includes('moon')), ...byPopularity.filter((d) => !d.title.includes('moon'))]
+      .slice(0, SEARCH_WINDOW)
+      .map((d) => ({ id: d.id, in_title: d.title.includes('moon') }));
+    for (const [offset, limit] of [
+      [0, 10],
+      [0, SEARCH_WINDOW],
+      [995, 10],
+      [SEARCH_WINDOW, 10],
+    ] as const) {
+      const ranking = rankInIndex(index, { keyword: 'moon', offset, limit }, () => countInIndex(index, 'moon'));
+      expect(ranking).toEqual({ ranked: expected.slice(offset, offset + limit), total: SEARCH_WINDOW, capped: true });
+    }
   });
 });

@@ -160,7 +160,8 @@ export class SearchService {
     private readonly ctx: AppContext,
     private readonly discovery: DiscoveryIndex | null,
   ) {
-    this.backend = discovery ? new MemorySearch(discovery) : new DatabaseSearch(ctx.db, ctx.config.MEDIA_BASE_URL);
+    const base = ctx.config.MEDIA_BASE_URL;
+    this.backend = discovery ? new MemorySearch(discovery, base) : new DatabaseSearch(ctx.db, base);
     const secret = ctx.config.JWT_SECRET ?? keptSecret(ctx.config.DATA_DIR, 'jwt-secret');
     this.addressKey = Buffer.from(hkdfSync('sha256', secret, 'drama', 'drama:search-searchers', 32));
   }
