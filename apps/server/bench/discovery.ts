@@ -24,7 +24,7 @@ import { fullSortQuery, SEARCH_WINDOW } from '../src/modules/search/queries.js';
 import { servedByGrams } from '../src/modules/search/search-index.js';
 import { refreshSearchIndex, searchTextsOf } from '../src/modules/search/search-index.js';
 import { createThrowawayDatabase } from '../test/support/throwaway-database.js';
-import { benchDir, connections, duration, load, measure, type Measurement, repoRoot, startProcess, stopAll } from './harness.js';
+import { benchDir, connections, duration, load, measure, type Measurement, quietHost, repoRoot, startProcess, stopAll } from './harness.js';
 
 const DRAMAS = Number(process.env.BENCH_DRAMAS ?? 100_000);
 /** A pattern: only the targets whose name matches it are measured (the budget is judged on those). */
@@ -386,6 +386,7 @@ try {
     const run = async (target: Target, origin: string, label: string) => {
       await drained();
       await settle(`${api}/api/v1/health`);
+      await quietHost();
       const result = await measure(target.url ?? origin, target.paths ? { paths: target.paths } : {});
       if (result.errors > 0) console.log(`  ${label}: ${result.errors} errors; answers other than 2xx: ${JSON.stringify(result.refusals)}`);
       if (baseline === 0) baseline = result.rps;

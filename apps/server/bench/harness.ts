@@ -1,6 +1,7 @@
 // What the benchmarks share: starting a server in its own process and measuring a target
 // with autocannon (warm-up first, then the measured run).
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -138,4 +139,34 @@ export async function load(origin: string, options: LoadOptions): Promise<Measur
 export function stopAll(children: ChildProcess[]): Promise<void> {
   for (const child of children) child.kill('SIGTERM');
   return new Promise((resolve) => setTimeout(resolve, 500));
+}
+
+/** The host's busy and total CPU time so far, from /proc/stat (Linux); null elsewhere. */
+function cpuTimes(): { busy: number; total: number } | null {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]?.trim().split(/\s+/).slice(1).map(Number) ?? [];
+    const total = fields.reduce((sum, value) => sum + value, 0);
+    // idle and iowait
+    const idle = (fields[3] ?? 0) + (fields[4] ?? 0);
+    return { busy: total - idle, total };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Waits until the host has been nearly idle for a second (at most `limitMs`): a row measured
+ * right after a heavy one otherwise shares the cores with what that one left behind (the
+ * database's checkpoint, the other server's collection of its garbage).
+ */
+export async function quietHost(limitMs = 30_000, busyAtMost = 0.1): Promise<void> {
+  const until = Date.now() + limitMs;
+  while (Date.now() < until) {
+    const before = cpuTimes();
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const after = cpuTimes();
+    if (!before || !after) return;
+    const total = after.total - before.total;
+    if (total > 0 && (after.busy - before.busy) / total <= busyAtMost) return;
+  }
 }
