@@ -237,7 +237,11 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   server.addHook('onClose', async () => ctx.jobs.stop());
   const responseCache = new ResponseCache(30_000, 2_000);
   // Ahead of the response cache, so that no cached answer outlives a scheduled drama's time.
-  server.addHook('onRequest', async (request) => catalogue.releases.releaseDue(request.log));
+  // Callback style, as the other hooks every request passes: no promise per request between two scheduled times.
+  server.addHook('onRequest', (request, _reply, done) => {
+    if (!catalogue.releases.checkDue()) return done();
+    catalogue.releases.releaseDue(request.log).then(() => done(), done);
+  });
   responseCache.register(server);
   const catalogue = new CatalogueService(ctx, () => {
     responseCache.clear();
@@ -276,7 +280,11 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const importer = new DramaImportService(ctx, catalogue, ctx.clock);
   const discovery =
     config.DISCOVERY_INDEX === 'memory'
-      ? new DiscoveryIndex(database.db, { maxLagMs: config.DISCOVERY_MAX_LAG_MS, onTextsChanged: () => search.forgetResults() })
+      ? new DiscoveryIndex(database.db, {
+          maxLagMs: config.DISCOVERY_MAX_LAG_MS,
+          onTextsChanged: () => search.forgetResults(),
+          mediaBaseUrl: config.MEDIA_BASE_URL,
+        })
       : null;
   const search = new SearchService(ctx, discovery);
   const recommendations = new RecommendationService(ctx);

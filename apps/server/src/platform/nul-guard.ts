@@ -42,5 +42,14 @@ function check(request: FastifyRequest): void {
  * database as a 500. Refused at the door instead, in the same shape as any validation failure.
  */
 export function refuseNulCharacters(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => check(request));
+  // Callback style: every request passes here, and an async hook costs a promise each.
+  app.addHook('preValidation', (request, _reply, done) => {
+    try {
+      check(request);
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    done();
+  });
 }

@@ -55,15 +55,15 @@ export class ResponseCache {
   }
 
   register(app: FastifyInstance): void {
-    app.addHook('onRequest', async (request, reply) => {
-      if (request.method !== 'GET' || !cacheable(request)) return;
-      const entry = this.answer(key(request));
-      if (entry !== undefined) {
-        reply.type('application/json; charset=utf-8').header('x-cache', 'hit');
-        return reply.send(this.encodeFor(request, reply, entry));
-      }
+    // Callback style: every request passes both hooks, and an async hook costs a promise each.
+    app.addHook('onRequest', (request, reply, done) => {
+      const entry = request.method === 'GET' && cacheable(request) ? this.answer(key(request)) : undefined;
+      if (entry === undefined) return done();
+      // Answered here: the route's handler never runs (done is not called).
+      reply.type('application/json; charset=utf-8').header('x-cache', 'hit');
+      reply.send(this.encodeFor(request, reply, entry));
     });
-    app.addHook('onSend', async (request, reply, payload) => {
+    app.addHook('onSend', (request, reply, payload, done) => {
       if (
         request.method === 'GET' &&
         cacheable(request) &&
@@ -71,10 +71,17 @@ export class ResponseCache {
         (typeof payload === 'string' || Buffer.isBuffer(payload)) &&
         reply.getHeader('x-cache') !== 'hit'
       ) {
-        const entry = this.store(key(request), typeof payload === 'string' ? Buffer.from(payload) : payload);
-        return this.encodeFor(request, reply, entry);
+        let encoded: Buffer;
+        try {
+          encoded = this.encodeFor(request, reply, this.store(key(request), typeof payload === 'string' ? Buffer.from(payload) : payload));
+        } catch (error) {
+          done(error as Error);
+          return;
+        }
+        done(null, encoded);
+        return;
       }
-      return payload;
+      done(null, payload);
     });
   }
 

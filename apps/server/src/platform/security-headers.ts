@@ -87,10 +87,12 @@ export async function registerSecurityHeaders(server: FastifyInstance, config: C
     'x-frame-options': 'SAMEORIGIN',
     'content-security-policy': (headers['content-security-policy'] ?? '').replace("frame-ancestors 'none'", "frame-ancestors 'self'"),
   };
-  server.addHook('onRequest', async (request, reply) => {
+  // Callback style: every request passes here, and an async hook costs a promise each.
+  server.addHook('onRequest', (request, reply, done) => {
     reply.headers(request.url.split('?')[0] === LEGAL_PREVIEW_PATH ? framedBySelf : headers);
     reply.header('Cross-Origin-Resource-Policy', request.url.startsWith('/media/') ? 'cross-origin' : 'same-origin');
     if (request.protocol === 'https') reply.header('Strict-Transport-Security', HSTS);
+    done();
   });
 }
 

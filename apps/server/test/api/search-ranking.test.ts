@@ -67,7 +67,7 @@ describe('search ranking at scale', () => {
       return { hits: ranked.map((row) => [row.id, row.in_title]), total, capped };
     }
     // As searches are served: the keyword's kept ranking, sliced for the page.
-    const { hits, total, capped } = await new MemorySearch(discovery, undefined).page(normalized, offset, limit);
+    const { hits, total, capped } = await new MemorySearch(discovery).page(normalized, offset, limit);
     return { hits: hits.map((hit) => [hit.row.id, hit.in_title]), total, capped };
   };
 

@@ -28,11 +28,17 @@ export class ScheduledReleases {
     private readonly hooks?: ReleaseHooks,
   ) {}
 
-  /** Releases what is due; never throws (a failed check is tried again on a later request). */
-  async releaseDue(log?: FastifyBaseLogger): Promise<void> {
+  /** Whether releaseDue() has anything to do now: false between scheduled times, one comparison. */
+  checkDue(): boolean {
     const now = this.clock().getTime();
     const known = this.nextAt !== undefined && Math.abs(now - this.checkedAt) < RECHECK_MS;
-    if (known && (this.nextAt === null || now < (this.nextAt ?? 0))) return;
+    return !(known && (this.nextAt === null || now < (this.nextAt ?? 0)));
+  }
+
+  /** Releases what is due; never throws (a failed check is tried again on a later request). */
+  async releaseDue(log?: FastifyBaseLogger): Promise<void> {
+    if (!this.checkDue()) return;
+    const now = this.clock().getTime();
     this.running ??= this.check()
       .catch((error: unknown) => {
         log?.warn({ err: error }, 'scheduled dramas could not be released');

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.js';
 import { type FeedEntry, FeedOrder } from './feed-order.js';
+import { PresentedCards } from './presented-cards.js';
 import { type CatalogueRow, type Horizon, pruneRemovals, readChanges } from './queries.js';
 import { type TextDoc, TextIndex } from './text-index.js';
 
@@ -22,6 +23,8 @@ export interface DiscoveryOptions {
   maxLagMs: number;
   /** After a read of changes in which a published drama's texts, or the set of published dramas, changed. */
   onTextsChanged?: () => void;
+  /** Where media is served from (config MEDIA_BASE_URL), for the cards' addresses. */
+  mediaBaseUrl?: string | undefined;
 }
 
 function textDoc(row: CatalogueRow): TextDoc {
@@ -79,11 +82,15 @@ export class DiscoveryIndex {
    * most dramas share them, and 100,000 copies of each would be most of the objects held.
    */
   private shared = new Map<string, unknown>();
+  /** The dramas held, as search and the feed show them. */
+  readonly cards: PresentedCards;
 
   constructor(
     private readonly db: Db,
     private readonly options: DiscoveryOptions,
-  ) {}
+  ) {
+    this.cards = new PresentedCards(options.mediaBaseUrl);
+  }
 
   /**
    * Reads the whole published catalogue, in the background (calls wait for it: at 100,000 dramas

@@ -1,9 +1,9 @@
-import type { DramaSummary, Locale } from '@drama/contracts';
+import type { Locale } from '@drama/contracts';
 import type { Db } from '../../db/database.js';
 import { TtlCache } from '../../platform/cache.js';
 import { presentDrama } from '../catalogue/presenters.js';
 import type { DiscoveryIndex } from '../discovery/discovery-index.js';
-import { type CardRow, PresentedCards } from '../discovery/presented-cards.js';
+import type { CardRow, ShownCard } from '../discovery/presented-cards.js';
 import type { TextIndex } from '../discovery/text-index.js';
 import type { HitPlaces } from './presenters.js';
 import * as queries from './queries.js';
@@ -32,7 +32,7 @@ export interface SearchPage {
 export interface SearchBackend {
   page(keyword: string, offset: number, limit: number): Promise<SearchPage>;
   /** A hit's drama as a card in the locale. */
-  card(row: CardRow, locale: Locale): DramaSummary;
+  card(row: CardRow, locale: Locale): ShownCard;
   /** The texts or the set of published dramas changed: forget anything kept per keyword. */
   forget(): void;
 }
@@ -70,17 +70,11 @@ const TAGS = 4;
 /** Ranks and counts in the in-memory index and shows the dramas it holds: no query at all. */
 export class MemorySearch implements SearchBackend {
   private readonly rankings = new TtlCache<KeywordRanking>(RANKING_TTL_MS, RANKINGS_KEPT);
-  private readonly cards: PresentedCards;
 
-  constructor(
-    private readonly discovery: DiscoveryIndex,
-    mediaBaseUrl: string | undefined,
-  ) {
-    this.cards = new PresentedCards(mediaBaseUrl);
-  }
+  constructor(private readonly discovery: DiscoveryIndex) {}
 
-  card(row: CardRow, locale: Locale): DramaSummary {
-    return this.cards.card(row, locale);
+  card(row: CardRow, locale: Locale): ShownCard {
+    return this.discovery.cards.card(row, locale);
   }
 
   private ranking(keyword: string): KeywordRanking {
@@ -135,7 +129,7 @@ export class DatabaseSearch implements SearchBackend {
     return { hits: rows.map((row) => ({ row, in_title: row.in_title, in_description: row.in_description, in_tags: row.in_tags })), total, capped };
   }
 
-  card(row: CardRow, locale: Locale): DramaSummary {
+  card(row: CardRow, locale: Locale): ShownCard {
     return presentDrama(row, row.tags, locale, this.mediaBaseUrl);
   }
 

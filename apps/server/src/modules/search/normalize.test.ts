@@ -75,6 +75,23 @@ describe('the short way for plain texts', () => {
     );
   });
 
+  it('highlights a simple text where its normal form holds the keyword, every occurrence without overlaps', () => {
+    const short = fc.array(fc.constantFrom('a', 'A', 'Ａ', '总', '總', '裁', ' ', 'b'), { maxLength: 24 }).map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(fc.oneof(mixed, short), fc.oneof(short, mixed), (text, typed) => {
+        const keyword = normalizeKeyword(typed);
+        const simple = normalizeSimple(text);
+        if (simple === null || keyword === '') return;
+        const expected: [number, number][] = [];
+        for (let at = simple.indexOf(keyword); at >= 0; at = simple.indexOf(keyword, at + keyword.length)) {
+          expected.push([at, at + keyword.length]);
+        }
+        expect(matchRanges(text, keyword)).toEqual(expected);
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
   it('takes the titles and descriptions of the catalogue, and declines what widens or carries marks', () => {
     expect(normalizeSimple('閃婚後，千億總裁每天都在掉馬 The CEO')).toBe(normalizeForSearch('閃婚後，千億總裁每天都在掉馬 The CEO'));
     expect(normalizeSimple('他来了…')).toBeNull();

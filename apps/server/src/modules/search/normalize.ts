@@ -158,6 +158,32 @@ function normalizeShown(shown: string): NormalizedText {
  */
 export function matchRanges(shown: string, normalizedKeyword: string): TextRange[] {
   if (normalizedKeyword === '') return [];
+  return simpleMatchRanges(shown, normalizedKeyword) ?? foldedMatchRanges(shown, normalizedKeyword);
+}
+
+/**
+ * matchRanges for a text made only of simple units (normalizeSimple), compared unit by unit in
+ * place: no normal form is made or kept. Null for any other text. A page of hits highlights
+ * twenty titles and descriptions, and under a stream of new keywords the normal forms kept for
+ * them lived just long enough to be copied out of the young generation.
+ */
+function simpleMatchRanges(shown: string, keyword: string): TextRange[] | null {
+  for (let i = 0; i < shown.length; i += 1) if (simpleUnit(shown.charCodeAt(i)) < 0) return null;
+  const ranges: TextRange[] = [];
+  const last = shown.length - keyword.length;
+  const first = keyword.charCodeAt(0);
+  for (let at = 0; at <= last; at += 1) {
+    if (simpleUnit(shown.charCodeAt(at)) !== first) continue;
+    let length = 1;
+    while (length < keyword.length && simpleUnit(shown.charCodeAt(at + length)) === keyword.charCodeAt(length)) length += 1;
+    if (length < keyword.length) continue;
+    ranges.push([at, at + length]);
+    at += length - 1;
+  }
+  return ranges;
+}
+
+function foldedMatchRanges(shown: string, normalizedKeyword: string): TextRange[] {
   const { normalized, toShown } = normalizeWithOffsets(shown);
   const ranges: TextRange[] = [];
   let from = 0;

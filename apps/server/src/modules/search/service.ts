@@ -161,7 +161,7 @@ export class SearchService {
     private readonly discovery: DiscoveryIndex | null,
   ) {
     const base = ctx.config.MEDIA_BASE_URL;
-    this.backend = discovery ? new MemorySearch(discovery, base) : new DatabaseSearch(ctx.db, base);
+    this.backend = discovery ? new MemorySearch(discovery) : new DatabaseSearch(ctx.db, base);
     const secret = ctx.config.JWT_SECRET ?? keptSecret(ctx.config.DATA_DIR, 'jwt-secret');
     this.addressKey = Buffer.from(hkdfSync('sha256', secret, 'drama', 'drama:search-searchers', 32));
   }
@@ -186,7 +186,10 @@ export class SearchService {
         : await this.results.getOrLoad(JSON.stringify([locale, keyword, request.page, request.limit]), async () => {
             const offset = (request.page - 1) * request.limit;
             const { hits, total, capped } = await this.backend.page(keyword, offset, request.limit);
-            const items = hits.map((hit) => presentHit(hit, this.backend.card(hit.row, locale), keyword));
+            const items = hits.map((hit) => {
+              const shown = { title: pickText(hit.row.title, locale), description: pickText(hit.row.description, locale) };
+              return presentHit(hit, this.backend.card(hit.row, locale), shown, keyword);
+            });
             return { items: writtenJson(items), total, totalCapped: capped };
           });
     if (!request.suggest && found.total > 0) {
