@@ -1,7 +1,6 @@
 import type { ExploreItem, Locale } from '@drama/contracts';
 import type { Viewer } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
-import { holdsFrozenJson } from '../../platform/json-fragments.js';
 import { presentDrama } from '../catalogue/presenters.js';
 import type { CatalogueService } from '../catalogue/service.js';
 import type { DiscoveryIndex } from '../discovery/discovery-index.js';
@@ -95,15 +94,6 @@ export class ExploreService {
     locale: Locale,
     viewer: Viewer | null = null,
   ): Promise<{ items: ExploreItem[]; nextCursor: string | null }> {
-    // The cards may be kept JSON (discovery/presented-cards.ts): the answer is marked as holding it.
-    return holdsFrozenJson(await this.answer(query, locale, viewer));
-  }
-
-  private async answer(
-    query: { cursor?: string | undefined; limit: number },
-    locale: Locale,
-    viewer: Viewer | null,
-  ): Promise<{ items: ExploreItem[]; nextCursor: string | null }> {
     const cursor = query.cursor === undefined ? null : decodeCursor(query.cursor);
     if (cursor !== null && 'personal' in cursor) return this.personalPage(cursor.served, query.limit, locale, viewer);
     if (cursor === null && viewer) {
@@ -165,12 +155,8 @@ export class ExploreService {
   }
 
   private present(row: FeedRow, locale: Locale): ExploreItem {
-    // Only ever serialised: a kept card's JSON stands in the card's place.
-    const drama = this.discovery
-      ? (this.discovery.cards.card(row, locale) as unknown as ExploreItem['drama'])
-      : presentDrama(row, row.tags, locale, this.ctx.config.MEDIA_BASE_URL);
     return {
-      drama,
+      drama: presentDrama(row, row.tags, locale, this.ctx.config.MEDIA_BASE_URL),
       episode: { ...this.catalogue.playInfo(row.episode), durationSeconds: row.episode.duration_seconds },
     };
   }
