@@ -82,7 +82,7 @@ export class DiscoveryIndex {
    * most dramas share them, and 100,000 copies of each would be most of the objects held.
    */
   private shared = new Map<string, unknown>();
-  /** The dramas held, as search and the feed show them. */
+  /** The dramas held, as search shows them. */
   readonly cards: PresentedCards;
 
   constructor(

@@ -16,8 +16,8 @@ const MAX_SHELF_BYTES = 64 * 1024 * 1024;
 
 /**
  * One locale's cards as their JSON, one after the other in one buffer, found by drama id. A kept
- * card is a few numbers in typed arrays and a slot in a map, not objects: search and the feed
- * visit tens of thousands of dramas, and kept as objects each new card lived just long enough
+ * card is a few numbers in typed arrays and a slot in a map, not objects: a stream of new
+ * keywords visits tens of thousands of dramas, and kept as objects each new card lived just long enough
  * to be copied out of the young generation and then to be collected in the old one, pauses
  * that set the 99th percentile of every answer around them.
  */
@@ -80,10 +80,11 @@ function grown(array: Int32Array): Int32Array {
 }
 
 /**
- * Dramas as cards in the answers of search and the feed, made once per version of a drama held
- * in the in-memory catalogue and kept as JSON (a drama that changes is a new row there, which
- * makes its card again): making and serialising the cards was most of what answering cost once
- * the ranking was in memory.
+ * Dramas as cards in search's answers, made once per version of a drama held in the in-memory
+ * catalogue and kept as JSON (a drama that changes is a new row there, which makes its card
+ * again): making and serialising the cards was most of what a search cost once the ranking was
+ * in memory. The feed makes its five cards per page: a page is small enough that native
+ * JSON.stringify of fresh cards is as fast as copying kept ones (docs/benchmarks.md).
  */
 export class PresentedCards {
   private readonly shelves = new Map<Locale, Shelf<CardRow>>();
