@@ -2,7 +2,7 @@ import { API_BASE, apiPaths, dramaDetailResponseSchema } from '@drama/contracts'
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
 import { paintedPng } from '../images';
-import { clickControl, expectPlaying, makeVip, openAs, signUp } from '../player-support';
+import { clickControl, expectPlaying, makeVip, openAs, pauseActiveVideo, signUp } from '../player-support';
 import { chooseSetupPassword, DESKTOP, newOperator, signIn, totpCode } from './console-support';
 import { tinyClips } from './content-support';
 
@@ -117,6 +117,9 @@ test('a content editor publishes a drama with a cover and three episodes, two fr
     await card.click();
     await expect(viewer).toHaveURL(new RegExp(`/player/${dramaId}`));
     await expectPlaying(viewer, first!.id);
+    // The clips last two seconds: left playing, a slow machine runs through both free episodes
+    // into the VIP one, whose prompt then covers the controls.
+    await pauseActiveVideo(viewer);
     await clickControl(viewer, 'action-episodes');
     await viewer.getByTestId('episode-drawer').getByRole('button', { name: 'Episode 3, VIP' }).click();
     await expect(viewer.getByTestId('vip-prompt').getByTestId('vip-prompt-reason')).toHaveText('This episode needs VIP');
