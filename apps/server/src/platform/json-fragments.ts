@@ -7,24 +7,11 @@
  * The output is byte for byte what JSON.stringify gives (json-fragments.test.ts).
  */
 
-/**
- * Where a frozen value keeps its JSON: a property the walk reads with the speed of any other
- * (a WeakMap's lookup for every object of every answer cost more than the rest of the walk),
- * which neither Object.keys nor JSON.stringify see.
- */
-const FROZEN = Symbol('frozen JSON');
-type Frozen = { [FROZEN]?: Buffer };
-/** Answers that hold fragments somewhere inside: only these take the slower walk. */
+/** Answers that hold written JSON somewhere inside: only these take the slower walk. */
 const holders = new WeakSet<object>();
 
-/** Keeps the value's JSON from now on; the value must not change afterwards. */
-export function frozenJson<T extends object>(value: T): T {
-  Object.defineProperty(value, FROZEN, { value: Buffer.from(JSON.stringify(value)), configurable: true });
-  return value;
-}
-
-/** Marks an answer as holding frozen values, so that serialise() reuses their JSON. */
-export function holdsFrozenJson<T extends object>(value: T): T {
+/** Marks an answer as holding written JSON (WrittenJson), so that serialise() copies its bytes. */
+export function holdsWrittenJson<T extends object>(value: T): T {
   holders.add(value);
   return value;
 }
@@ -85,13 +72,13 @@ class Output {
 export class WrittenJson {
   constructor(readonly bytes: Buffer) {}
 
-  /** For a JSON.stringify that does not know it (an answer not marked as holding frozen values). */
+  /** For a JSON.stringify that does not know it (an answer not marked as holding written JSON). */
   toJSON(): unknown {
     return JSON.parse(this.bytes.toString('utf8'));
   }
 }
 
-/** The value's JSON, written now (reusing its frozen parts) and kept as bytes. */
+/** The value's JSON, written now (copying the written JSON inside it) and kept as bytes. */
 export function writtenJson(value: object): WrittenJson {
   const out = new Output();
   write(value, out);
@@ -132,11 +119,6 @@ function write(value: object, out: Output): void {
     out.addBytes(value.bytes);
     return;
   }
-  const fragment = (value as Frozen)[FROZEN];
-  if (fragment !== undefined) {
-    out.addBytes(fragment);
-    return;
-  }
   if (Array.isArray(value)) {
     out.add('[');
     for (let i = 0; i < value.length; i += 1) {
@@ -165,8 +147,8 @@ function write(value: object, out: Output): void {
 }
 
 /**
- * JSON.stringify, reusing frozen values' JSON in an answer marked as holding them (or in its
- * `data`): those answers come back as UTF-8 bytes, every other as a string.
+ * JSON.stringify, copying the bytes of written JSON in an answer marked as holding some (or in
+ * its `data`): those answers come back as UTF-8 bytes, every other as a string.
  */
 export function serialise(value: unknown): string | Buffer {
   if (typeof value === 'object' && value !== null) {

@@ -1,6 +1,6 @@
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { holdsFrozenJson, serialise, WrittenJson } from '../../platform/json-fragments.js';
+import { holdsWrittenJson, serialise, WrittenJson } from '../../platform/json-fragments.js';
 import { presentDrama } from '../catalogue/presenters.js';
 import { type CardRow, PresentedCards } from './presented-cards.js';
 
@@ -78,7 +78,7 @@ describe('PresentedCards', () => {
 
   it('serialises an answer holding kept cards as JSON.stringify would', () => {
     const cards = new PresentedCards(undefined);
-    const answer = holdsFrozenJson({ items: [row(1), row(2)].map((drama) => ({ drama: cards.card(drama, 'en-US'), episode: { id: drama.id } })), nextCursor: null });
+    const answer = holdsWrittenJson({ items: [row(1), row(2)].map((drama) => ({ drama: cards.card(drama, 'en-US'), episode: { id: drama.id } })), nextCursor: null });
     expect(serialise(answer).toString()).toBe(JSON.stringify(answer));
   });
 });

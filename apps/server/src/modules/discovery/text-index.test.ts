@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { before, type Field, keywordGrams, type TextDoc, TextIndex } from './text-index.js';
+import { before, keywordGrams, type TextDoc, TextIndex } from './text-index.js';
 
 /** A few letters of each kind, so that random texts and keywords meet often. */
 const alphabet = ['a', 'b', ' ', '%', '星', '辰', '夜', '𠀋', '\n'];
@@ -29,7 +29,9 @@ const changes = fc.array(
   { maxLength: 20 },
 );
 
-function matches(d: TextDoc, word: string, field: Field | 'any'): boolean {
+type Field = 'title' | 'other' | 'any';
+
+function matches(d: TextDoc, word: string, field: Field): boolean {
   const title = d.title.includes(word);
   const other = d.description.includes(word) || d.tags.includes(word);
   if (field === 'title') return title;
@@ -38,7 +40,7 @@ function matches(d: TextDoc, word: string, field: Field | 'any'): boolean {
 }
 
 /** What the index must answer: every match, sorted. */
-function reference(held: Map<number, TextDoc>, word: string, field: Field | 'any'): number[] {
+function reference(held: Map<number, TextDoc>, word: string, field: Field): number[] {
   return [...held.values()]
     .filter((d) => matches(d, word, field))
     .sort((a, b) => (before(a, b) ? -1 : 1))
@@ -51,12 +53,15 @@ describe('the in-memory search index', () => {
       fc.asyncProperty(docs, changes, keyword, fc.integer({ min: 1, max: 50 }), async (initial, edits, word, want) => {
         const held = new Map(initial.map((d) => [d.id, d]));
         const check = (index: TextIndex) => {
-          for (const field of ['title', 'other'] as const) {
-            expect(index.top(word, field, want)).toEqual({ found: expect.anything(), complete: true });
-            expect(index.top(word, field, want).found.map((d) => d.id)).toEqual(reference(held, word, field).slice(0, want));
-          }
+          expect(index.inTitles(word, want)).toEqual({ found: expect.anything(), complete: true });
+          expect(index.inTitles(word, want).found.map((d) => d.id)).toEqual(reference(held, word, 'title').slice(0, want));
           expect(index.count(word, want)).toEqual({ count: Math.min(reference(held, word, 'any').length, want), complete: true });
-          expect(index.matches(word, want).found.map((d) => d.id)).toEqual(reference(held, word, 'any').slice(0, want));
+          const anywhere = index.matches(word, want);
+          expect(anywhere.complete).toBe(true);
+          expect(anywhere.found.map((d) => d.id)).toEqual(reference(held, word, 'any').slice(0, want));
+          // Those without the keyword in the title, in their order: what search shows after the title matches.
+          const elsewhere = anywhere.found.filter((d) => !d.title.includes(word)).map((d) => d.id);
+          expect(elsewhere).toEqual(reference(held, word, 'any').slice(0, want).filter((id) => reference(held, word, 'other').includes(id)));
           expect(index.size).toBe(held.size);
         };
         const index = await TextIndex.build(initial, 7);
@@ -101,13 +106,13 @@ describe('the in-memory search index', () => {
     });
     const index = await TextIndex.build(many);
     reads = 0;
-    expect(index.top('总裁', 'title', 20).found.map((d) => d.id)).toEqual(Array.from({ length: 20 }, (_, i) => 20_000 - i));
+    expect(index.inTitles('总裁', 20).found.map((d) => d.id)).toEqual(Array.from({ length: 20 }, (_, i) => 20_000 - i));
     expect(reads).toBeLessThanOrEqual(20);
     reads = 0;
     expect(index.count('总裁', 1_001)).toEqual({ count: 1_001, complete: true });
     expect(reads).toBeLessThanOrEqual(1_001);
     reads = 0;
-    expect(index.top('总裁 19999', 'title', 20).found.map((d) => d.id)).toEqual([20_000]);
+    expect(index.inTitles('总裁 19999', 20).found.map((d) => d.id)).toEqual([20_000]);
     // Through its rarest pair (one of the digits' pairs), not "总裁", which every title has.
     expect(reads).toBeLessThan(2_000);
   });
@@ -119,14 +124,14 @@ describe('the in-memory search index', () => {
     ]);
     index.upsert({ id: 2, hot: 20, title: 'moonlight', description: '', tags: '' });
     expect(index.recentCount).toBe(1);
-    expect(index.top('moon', 'title', 5).found.map((d) => d.id)).toEqual([2, 1]);
+    expect(index.inTitles('moon', 5).found.map((d) => d.id)).toEqual([2, 1]);
     index.upsert({ id: 2, hot: 20, title: 'moonlight', description: '', tags: '' });
     expect(index.recentCount).toBe(1);
     index.remove(1);
-    expect(index.top('moon', 'title', 5).found.map((d) => d.id)).toEqual([2]);
+    expect(index.inTitles('moon', 5).found.map((d) => d.id)).toEqual([2]);
     const rebuilt = await TextIndex.build(index.current());
     expect(rebuilt.recentCount).toBe(0);
-    expect(rebuilt.top('moon', 'title', 5).found.map((d) => d.id)).toEqual([2]);
+    expect(rebuilt.inTitles('moon', 5).found.map((d) => d.id)).toEqual([2]);
   });
 
   it('stops a walk at its budget of checked texts, saying so, and what it found still matches in order', async () => {
@@ -134,8 +139,11 @@ describe('the in-memory search index', () => {
       fc.asyncProperty(docs, keyword, fc.integer({ min: 1, max: 50 }), fc.integer({ min: 0, max: 4 }), async (initial, word, want, budget) => {
         const held = new Map(initial.map((d) => [d.id, d]));
         const index = await TextIndex.build(initial, 7, budget);
-        for (const field of ['title', 'other'] as const) {
-          const { found, complete } = index.top(word, field, want);
+        for (const [field, walk] of [
+          ['title', index.inTitles(word, want)],
+          ['any', index.matches(word, want)],
+        ] as const) {
+          const { found, complete } = walk;
           const all = reference(held, word, field);
           if (complete) expect(found.map((d) => d.id)).toEqual(all.slice(0, want));
           else expect(found.map((d) => d.id)).toEqual(all.filter((id) => found.some((d) => d.id === id)));
@@ -171,9 +179,9 @@ describe('the in-memory search index', () => {
     expect(index.count('sea the', 1_001)).toEqual({ count: 0, complete: false });
     expect(reads).toBeLessThanOrEqual(1_000);
     reads = 0;
-    expect(index.top('sea the', 'other', 20)).toEqual({ found: [], complete: false });
+    expect(index.matches('sea the', 20)).toEqual({ found: [], complete: false });
     expect(reads).toBeLessThanOrEqual(1_000);
     // A keyword that is there is found within the same budget.
-    expect(index.top('tea of 29999', 'other', 20).found.map((d) => d.id)).toEqual([30_000]);
+    expect(index.matches('tea of 29999', 20).found.map((d) => d.id)).toEqual([30_000]);
   });
 });

@@ -25,9 +25,6 @@ export interface TextDoc {
   tags: string;
 }
 
-/** What a keyword can be found in. */
-export type Field = 'title' | 'other';
-
 /** A gram's key: a code point, or (first + 1) * PAIR + second for a pair (below 2^53). */
 const PAIR = 0x110000;
 /** "\n" separates the locales' texts: no pair spans it (no keyword contains it). */
@@ -80,15 +77,9 @@ export function inTitle(doc: TextDoc, keyword: string): boolean {
   return doc.title.includes(keyword);
 }
 
-function inOther(doc: TextDoc, keyword: string): boolean {
-  return !doc.title.includes(keyword) && (doc.description.includes(keyword) || doc.tags.includes(keyword));
-}
-
 function inAny(doc: TextDoc, keyword: string): boolean {
   return doc.title.includes(keyword) || doc.description.includes(keyword) || doc.tags.includes(keyword);
 }
-
-const tests: Record<Field | 'any', (doc: TextDoc, keyword: string) => boolean> = { title: inTitle, other: inOther, any: inAny };
 
 /** A gram's key to its dense number, and each number's list of slots (ascending: popularity order). */
 interface Postings {
@@ -280,17 +271,16 @@ export class TextIndex {
   }
 
   /**
-   * The first `want` dramas (by popularity) with the keyword in `field`; "other" is: not in the
-   * title, but in the description or the tags. `complete` is false when the walk stopped at its
-   * budget (then there may be more, and more popular, dramas with the keyword).
+   * The first `want` dramas (by popularity) with the keyword in the title. `complete` is false
+   * when the walk stopped at its budget (then there may be more, and more popular, dramas with
+   * the keyword).
    */
-  top(keyword: string, field: Field, want: number): Walk {
+  inTitles(keyword: string, want: number): Walk {
     if (want <= 0) return { found: [], complete: true };
-    const test = tests[field];
-    const fromLists = this.walk(field === 'title' ? this.titleGrams : this.allGrams, keyword, test, want, field === 'title' && isOneGram(keyword));
+    const fromLists = this.walk(this.titleGrams, keyword, inTitle, want, isOneGram(keyword));
     const fromRecent: TextDoc[] = [];
     for (const doc of this.held.recent) {
-      if (test(doc, keyword)) {
+      if (inTitle(doc, keyword)) {
         fromRecent.push(doc);
         if (fromRecent.length === want) break;
       }
@@ -300,8 +290,8 @@ export class TextIndex {
 
   /**
    * The first `cap` dramas (by popularity) with the keyword anywhere, in one walk: how many there
-   * are up to `cap`, and (those without it in the title) the "other" matches in their order, for
-   * the price of the count alone. `complete` as for top().
+   * are up to `cap`, and (those without it in the title) the matches elsewhere in their order,
+   * for the price of the count alone. `complete` as for inTitles().
    */
   matches(keyword: string, cap: number): Walk {
     const fromLists = this.walk(this.allGrams, keyword, inAny, cap, isOneGram(keyword));

@@ -68,11 +68,8 @@ export function characterCount(text: string): number {
 
 interface NormalizedText {
   normalized: string;
-  /**
-   * For each UTF-16 offset of `normalized` (and its end), the offset in the shown text it came
-   * from; null when every offset is its own.
-   */
-  toShown: number[] | null;
+  /** For each UTF-16 offset of `normalized` (and its end), the offset in the shown text it came from. */
+  toShown: number[];
 }
 
 /**
@@ -106,8 +103,8 @@ function simpleUnit(unit: number): number {
 /**
  * The normal form of a text made only of simple units (above), in which every unit maps to one
  * at the same offset; null for any other text. The same as normalizeForSearch, without the
- * pattern matching that finds each character's marks: showing a page of hits does this for every
- * title and description on it.
+ * pattern matching that finds each character's marks: what simpleMatchRanges compares against
+ * in place, and its tests' reference.
  */
 export function normalizeSimple(shown: string): string | null {
   const units: number[] = [];
@@ -137,9 +134,8 @@ function normalizeWithOffsets(shown: string): NormalizedText {
   return normalized;
 }
 
+/** Only for texts that are not simple: simple ones are matched in place (simpleMatchRanges). */
 function normalizeShown(shown: string): NormalizedText {
-  const simple = normalizeSimple(shown);
-  if (simple !== null) return { normalized: simple, toShown: null };
   let normalized = '';
   const toShown: number[] = [];
   for (const match of shown.matchAll(UNIT)) {
@@ -191,8 +187,8 @@ function foldedMatchRanges(shown: string, normalizedKeyword: string): TextRange[
     const at = normalized.indexOf(normalizedKeyword, from);
     if (at < 0) break;
     const endAt = at + normalizedKeyword.length;
-    const start = toShown ? (toShown[at] ?? shown.length) : at;
-    const end = toShown ? unitEnd(toShown, endAt, shown.length) : endAt;
+    const start = toShown[at] ?? shown.length;
+    const end = unitEnd(toShown, endAt, shown.length);
     const last = ranges[ranges.length - 1];
     if (last && start < last[1]) last[1] = Math.max(last[1], end);
     else ranges.push([start, end]);

@@ -34,7 +34,7 @@ export function rankInIndex(index: TextIndex, request: RankRequest, countTotal: 
   // the page has what was found, and the total says "at least".
   let partial = false;
   if (reach > request.offset) {
-    const titles = index.top(request.keyword, 'title', reach);
+    const titles = index.inTitles(request.keyword, reach);
     partial = !titles.complete;
     ranked = titles.found.map((doc) => ({ id: doc.id, in_title: true }));
     if (titles.found.length < reach) {

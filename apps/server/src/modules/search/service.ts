@@ -16,7 +16,7 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { pickText } from '../../platform/locale.js';
 import type { Actor } from '../../platform/operators.js';
-import { holdsFrozenJson, type WrittenJson, writtenJson } from '../../platform/json-fragments.js';
+import { holdsWrittenJson, type WrittenJson, writtenJson } from '../../platform/json-fragments.js';
 import { keptSecret } from '../../platform/secrets.js';
 import type { DiscoveryIndex } from '../discovery/discovery-index.js';
 import { characterCount, displayKeyword, normalizeKeyword } from './normalize.js';
@@ -198,7 +198,7 @@ export class SearchService {
     // The hits are only ever serialised, from their kept JSON (json-fragments.ts): the answer is
     // marked as holding it, and the hits stand in the answer's place for them.
     const { items, total, totalCapped } = found;
-    return holdsFrozenJson({ page: request.page, limit: request.limit, keyword: request.keyword, items: items as unknown as SearchHit[], total, totalCapped });
+    return holdsWrittenJson({ page: request.page, limit: request.limit, keyword: request.keyword, items: items as unknown as SearchHit[], total, totalCapped });
   }
 
   /**
