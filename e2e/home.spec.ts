@@ -94,6 +94,11 @@ const WEB_DIST = process.env.E2E_WEB_DIST
   : fileURLToPath(new URL('../apps/web/dist', import.meta.url));
 
 test("the first page's JavaScript stays within its budget, gzipped, and without zod", async ({ page }) => {
+  // The worst case, every time: a load sampled for web vitals (one in ten) also downloads their
+  // reporter, so Math.random is pinned to sample this one.
+  await page.addInitScript(() => {
+    Math.random = () => 0;
+  });
   const scripts = new Set<string>();
   page.on('request', (sent) => {
     if (sent.resourceType() === 'script') scripts.add(new URL(sent.url()).pathname);
@@ -106,6 +111,44 @@ test("the first page's JavaScript stays within its budget, gzipped, and without 
   expect(kilobytes, [...scripts].join(', ')).toBeLessThan(FIRST_ROUTE_JS_BUDGET_KB);
   // zod is a sixth of that budget: the first page checks its answers' envelopes only.
   for (const [index, file] of files.entries()) expect(file.includes(ZOD_MARK), [...scripts][index]).toBe(false);
+});
+
+test('a load sampled for web vitals sends them, with its path, when the page is hidden', async ({ page }) => {
+  await page.addInitScript(() => {
+    Math.random = () => 0;
+  });
+  await page.goto('/');
+  await expect(page.getByTestId('hot-ranking').getByTestId('drama-card').first()).toBeVisible();
+  // The reporter loads after the page, and its observers still see what happened before.
+  const reporterLoaded = () =>
+    page.evaluate(() => performance.getEntriesByType('resource').some((entry) => entry.name.includes('/report-vitals-')));
+  await expect.poll(reporterLoaded).toBe(true);
+  // The beacon is passed on to the server, and its body and the server's answer kept.
+  const beacon = new Promise<{ body: string; status: number }>((resolve) => {
+    void page.route('**/api/v1/client/vitals', async (route) => {
+      const body = route.request().postDataBuffer()?.toString('utf8') ?? '';
+      const answer = await route.fetch();
+      resolve({ body, status: answer.status() });
+      await route.fulfill({ response: answer });
+    });
+  });
+  // The viewer's first tap ends the largest paint's watch (the library hands it over at the next
+  // idle moment); then the app is switched away from. A headless page is never hidden, so the
+  // page is told so, as a phone's browser tells it.
+  await page.getByTestId('site-name').tap();
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+  const { body, status } = await beacon;
+  expect(status, body).toBe(200);
+  const sent = JSON.parse(body) as { metrics: { name: string; path: string; value: number }[] };
+  expect(sent.metrics.map((metric) => metric.name)).toEqual(expect.arrayContaining(['TTFB', 'FCP', 'LCP', 'CLS']));
+  for (const metric of sent.metrics) {
+    expect(metric.path).toBe('/');
+    expect(metric.value).toBeGreaterThanOrEqual(0);
+  }
 });
 
 test('covers arrive as WebP variants sized to where they are shown, never as the whole poster', async ({ page }) => {

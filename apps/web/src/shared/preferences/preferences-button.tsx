@@ -1,9 +1,12 @@
 import { SlidersHorizontal } from 'lucide-react';
-import { useCallback, useState } from 'react';
+import { lazy, useCallback, useState } from 'react';
 import { useTranslation } from '../i18n/i18n';
 import { BottomSheet } from '../ui/bottom-sheet';
-import { LanguageOptions } from './language-options';
-import { ThemeOptions } from './theme-options';
+
+// The switches load with the sheet (which loads its own code on first opening anyway), so the
+// first page, which shows this button, does not carry them. The tap asks for both at once.
+const loadBody = () => import('./preferences-sheet-body');
+const PreferencesSheetBody = lazy(loadBody);
 
 /**
  * Theme and language for everyone: /settings is for members only, so guests reach the same
@@ -22,15 +25,16 @@ export function PreferencesButton({ className = '' }: { className?: string }) {
         aria-haspopup="dialog"
         aria-expanded={open}
         data-testid="preferences-button"
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          // Only warms the module: the lazy component asks again and shows the failure itself.
+          loadBody().catch(() => undefined);
+          setOpen(true);
+        }}
       >
         <SlidersHorizontal aria-hidden className="size-[22px]" strokeWidth={1.9} />
       </button>
       <BottomSheet open={open} title={t('preferences.title')} onClose={close}>
-        <div className="flex flex-col gap-6 pt-3 pb-2">
-          <ThemeOptions />
-          <LanguageOptions />
-        </div>
+        <PreferencesSheetBody />
       </BottomSheet>
     </>
   );

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { VITALS_BATCH_MAX, createVitalsBatch, shouldSample, toReport, type VitalReport } from './vitals-batch';
+import { shouldSample } from './sampling';
+import { VITALS_BATCH_MAX, createVitalsBatch, toReport, type VitalReport } from './vitals-batch';
 
 const report = (id: string, value = 1, name: VitalReport['name'] = 'LCP'): VitalReport => ({
   name,

@@ -8,12 +8,6 @@ export const VITALS_BATCH_MAX = 20;
 const VALUE_MAX = 600_000;
 const PATH_MAX = 200;
 
-/** Decided once per page load: a sampled load reports all its metrics, others none. */
-export function shouldSample(rate: number, random: () => number = Math.random): boolean {
-  if (!(rate > 0)) return false;
-  return random() < rate;
-}
-
 /** Fits a metric into the server's schema (a long path is cut, an absurd value clamped). */
 export function toReport(metric: {
   name: VitalReport['name'];

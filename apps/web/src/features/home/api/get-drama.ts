@@ -1,4 +1,4 @@
-import { queryOptions, useQueries } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiPaths } from '@drama/contracts';
 import type { dramaDetailResponseSchema, Locale } from '@drama/contracts';
 import { api } from '../../../shared/api/api';
@@ -16,8 +16,18 @@ export function dramaQueryOptions(id: number, locale: Locale) {
   });
 }
 
-/** Several dramas at once (continue watching), each cached on its own. */
+/**
+ * Several dramas at once (continue watching), each fetched and cached on its own, in one query:
+ * `useQueries` would put a second observer kind into the first page's code. A drama that cannot
+ * be loaded (removed since, or its call failed) is null.
+ */
 export function useDramasById(ids: readonly number[]) {
   const locale = useLocale();
-  return useQueries({ queries: ids.map((id) => dramaQueryOptions(id, locale)) });
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: ['dramas', 'by-ids', locale, ids],
+    queryFn: () =>
+      Promise.all(ids.map((id) => queryClient.fetchQuery(dramaQueryOptions(id, locale)).catch(() => null))),
+    enabled: ids.length > 0,
+  });
 }

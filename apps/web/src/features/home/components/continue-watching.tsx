@@ -53,12 +53,11 @@ function MemberContinueWatching({ userId, ready }: { userId: number; ready: bool
 function GuestContinueWatching() {
   const { t } = useTranslation();
   const records = useLocalWatchHistory().slice(0, MAX_ITEMS);
-  const results = useDramasById(records.map((record) => record.dramaId));
+  const { data: dramas, isPending: loading } = useDramasById(records.map((record) => record.dramaId));
 
   if (records.length === 0) return null;
-  const loading = results.some((result) => result.isPending);
   const items = records.flatMap((record, index) => {
-    const drama = results[index]?.data;
+    const drama = dramas?.[index];
     return drama ? [{ record, drama }] : [];
   });
   // Dramas that were removed since, or failed to load, are left out rather than shown broken.

@@ -1,19 +1,18 @@
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from '../../i18n/i18n';
 import { useFocusTrap } from '../use-focus-trap';
-import { settleConfirm, useCurrentConfirm } from './confirm-store';
+import { settleConfirm, type PendingConfirm } from './confirm-store';
 
-export function ConfirmDialogHost() {
-  const pending = useCurrentConfirm();
+/** The dialog of one pending confirmation; mounted by ConfirmDialogHost, in a chunk of its own. */
+export default function ConfirmDialog({ pending }: { pending: PendingConfirm }) {
   const { t } = useTranslation();
   const titleId = useId();
   const messageId = useId();
   const confirmRef = useRef<HTMLButtonElement>(null);
   const dialogRef = useRef<HTMLDivElement>(null);
-  useFocusTrap(dialogRef, pending !== null);
+  useFocusTrap(dialogRef, true);
 
   useEffect(() => {
-    if (!pending) return;
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     confirmRef.current?.focus();
     const onKey = (event: KeyboardEvent) => {
@@ -26,7 +25,6 @@ export function ConfirmDialogHost() {
     };
   }, [pending]);
 
-  if (!pending) return null;
   return (
     <div className="fixed inset-0 z-[70] grid animate-fade-in place-items-center bg-scrim px-8 backdrop-blur-sm">
       <button
