@@ -92,6 +92,10 @@ export async function longPressDrag(page: Page, target: Locator, dy: number, hol
 
 /** Where a finger lands to start on an element: its centre, or a point at a fraction of its box. */
 export async function pointIn(target: Locator, at: { fx?: number; fy?: number } = {}): Promise<Point> {
+  // A finger aims at what is painted. A page just navigated to is not painted until its
+  // stylesheets arrive, yet its elements already have boxes, which move once they do (the
+  // sandbox checkout's "Back without paying" was tapped where it stood unstyled).
+  await target.page().waitForLoadState('load');
   const box = await target.boundingBox();
   if (!box) throw new Error(`${String(target)} has no box on screen`);
   const { fx = 0.5, fy = 0.5 } = at;
