@@ -10,9 +10,13 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
+import { type AddressInfo, createServer, type Server } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { makeClip } from '../../../test/support/media-clips.js';
+import { mediaTools } from '../episodes/ffmpeg.js';
+import { withExternalReference } from '../episodes/hostile-media.fixture.js';
 import { detectContent, FolderImportError, prepareFolderImport, srtToVtt, subtitleToVtt } from './folder-import.js';
 
 describe('srtToVtt', () => {
@@ -286,4 +290,73 @@ describe('prepareFolderImport trusts nothing in the folder', () => {
     const body = await prepareFolderImport(named, { mediaDir: media, transcode: false, log: () => {} });
     expect(body.dramas.map((item) => item.slug)).toEqual(['harbour-doctor']);
   });
+});
+
+describe('prepareFolderImport with ffmpeg and ffprobe on PATH', () => {
+  let work: string;
+  let clip: Buffer;
+  let listener: Server;
+  let connections = 0;
+  let url = '';
+  const path0 = process.env.PATH;
+
+  /** A drama folder of the given episode files, with no cover (taken from episode 1). */
+  function folderOf(files: Record<string, Buffer>): { source: string; media: string } {
+    const source = mkdtempSync(path.join(work, 'season-'));
+    const dir = path.join(source, 'harbour-doctor');
+    mkdirSync(dir);
+    writeFileSync(
+      path.join(dir, 'meta.json'),
+      JSON.stringify({ title: { 'zh-CN': '港', 'zh-Hant': '港', 'en-US': 'Harbour' }, description: { 'zh-CN': '简介', 'zh-Hant': '簡介', 'en-US': 'About' }, freeEpisodes: 1 }),
+    );
+    for (const [name, bytes] of Object.entries(files)) writeFileSync(path.join(dir, name), bytes);
+    return { source, media: path.join(source, 'media') };
+  }
+
+  beforeAll(async () => {
+    work = mkdtempSync(path.join(os.tmpdir(), 'drama-folder-import-tools-'));
+    // The import runs the tools found on PATH: here the bundled ones.
+    const bin = path.join(work, 'bin');
+    mkdirSync(bin);
+    const tools = mediaTools({});
+    symlinkSync(tools.ffmpeg, path.join(bin, 'ffmpeg'));
+    symlinkSync(tools.ffprobe, path.join(bin, 'ffprobe'));
+    process.env.PATH = `${bin}${path.delimiter}${path0 ?? ''}`;
+    clip = readFileSync(await makeClip(path.join(work, 'clip.mp4')));
+    listener = createServer((socket) => {
+      connections += 1;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(listener.address() as AddressInfo).port}/video.mp4`;
+  }, 30_000);
+  afterAll(async () => {
+    process.env.PATH = path0;
+    await new Promise((resolve) => listener.close(resolve));
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  it('probes, cuts HLS and takes the cover from a real MP4, and turns a Matroska episode into MP4', async () => {
+    const mkv = path.join(work, 'clip.mkv');
+    expect(spawnSync('ffmpeg', ['-loglevel', 'error', '-y', '-i', path.join(work, 'clip.mp4'), '-c', 'copy', mkv]).status).toBe(0);
+    const { source, media } = folderOf({ '01.mp4': clip, '02.mkv': readFileSync(mkv) });
+    const body = await prepareFolderImport(source, { mediaDir: media, transcode: true, log: () => {} });
+    expect(body.dramas[0]?.episodes.map((episode) => [episode.sequence, episode.durationSeconds])).toEqual([
+      [1, 2],
+      [2, 2],
+    ]);
+    for (const file of ['clips/harbour-doctor-ep02.mp4', 'hls/harbour-doctor-ep01/master.m3u8', 'hls/harbour-doctor-ep02/360p/seg-000.ts']) {
+      expect(existsSync(path.join(media, file))).toBe(true);
+    }
+    expect(readFileSync(path.join(media, 'clips/harbour-doctor-ep02.mp4')).toString('latin1', 4, 8)).toBe('ftyp');
+    expect(readFileSync(path.join(media, 'covers/harbour-doctor.jpg')).subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+  }, 60_000);
+
+  it('refuses an MP4 whose tracks refer to an address, opening nothing', async () => {
+    const { source, media } = folderOf({ '01.mp4': withExternalReference(clip, url) });
+    await expect(prepareFolderImport(source, { mediaDir: media, transcode: true, log: () => {} })).rejects.toThrow(
+      /01\.mp4 cannot be read as a video: .* a track whose media is read from elsewhere/,
+    );
+    expect(connections).toBe(0);
+  }, 30_000);
 });

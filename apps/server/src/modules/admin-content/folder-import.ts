@@ -36,6 +36,8 @@ import {
   importTagSchema,
 } from '@drama/contracts';
 import { z } from 'zod';
+import { UnusableMediaError } from '../episodes/container-sniff.js';
+import { LOCAL_OUTPUT, untrustedInput } from '../episodes/ffmpeg.js';
 import { isInside } from './stored-media.js';
 
 const SUBTITLE_LANGUAGES = ['zh', 'zh-Hant', 'en'] as const;
@@ -129,12 +131,17 @@ function run(command: string, args: string[]): Promise<string> {
 }
 
 /**
- * How ffmpeg and ffprobe read a file: local files only, with the demuxer its content was checked
- * for. Left to guess, they would read a "video" that is really a playlist, and open whatever files
- * it lists.
+ * How ffmpeg and ffprobe read a file: as processing of uploads does (untrustedInput), local files
+ * only, with the demuxer its bytes are. Left to guess, they would read a "video" that is really a
+ * playlist, and open whatever it lists.
  */
-function ffmpegInput(file: string, format: 'mov' | 'matroska'): string[] {
-  return ['-protocol_whitelist', 'file', '-f', format, '-i', `file:${file}`];
+async function ffmpegInput(file: string): Promise<string[]> {
+  try {
+    return await untrustedInput(file);
+  } catch (error) {
+    if (error instanceof UnusableMediaError) throw refused(file, `cannot be read as a video: ${error.message}`);
+    throw error;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -407,11 +414,7 @@ async function probe(file: string): Promise<{ duration: number; width: number; h
     'stream=width,height:format=duration',
     '-of',
     'json',
-    '-protocol_whitelist',
-    'file',
-    '-f',
-    'mov',
-    `file:${file}`,
+    ...(await ffmpegInput(file)),
   ]);
   const parsed = z
     .object({
@@ -453,7 +456,7 @@ async function makeHls(source: string, key: string, mediaDir: string, size: { wi
     await mkdir(dir, { recursive: true });
     const scale = portrait ? `scale=${rung.side}:-2` : `scale=-2:${rung.side}`;
     await run('ffmpeg', [
-      ...FFMPEG, ...ffmpegInput(source, 'mov'),
+      ...FFMPEG, ...(await ffmpegInput(source)),
       '-map', '0:v:0', '-map', '0:a:0?',
       '-vf', `${scale},setsar=1`,
       '-c:v', 'libx264', '-preset', 'medium', '-crf', String(rung.crf), '-pix_fmt', 'yuv420p',
@@ -463,7 +466,7 @@ async function makeHls(source: string, key: string, mediaDir: string, size: { wi
       '-f', 'hls', '-hls_time', String(SEGMENT_SECONDS), '-hls_playlist_type', 'vod',
       '-hls_flags', 'independent_segments',
       '-hls_segment_filename', path.join(dir, 'seg-%03d.ts'),
-      path.join(dir, 'index.m3u8'),
+      ...LOCAL_OUTPUT, path.join(dir, 'index.m3u8'),
     ]);
     const scaled = portrait
       ? { width: rung.side, height: Math.round((size.height * rung.side) / size.width / 2) * 2 }
@@ -645,13 +648,14 @@ async function copyDrama(root: string, plan: DramaPlan, tools: Tools, options: F
       const staged = path.join(mediaDir, 'clips', `.${key}.${randomBytes(6).toString('hex')}.source`);
       try {
         await copySource(root, video, staged);
+        const input = await ffmpegInput(staged);
         await writeAtomically(
           target,
           (temporary) =>
             run('ffmpeg', [
-              ...FFMPEG, ...ffmpegInput(staged, video.kind === 'matroska' ? 'matroska' : 'mov'),
+              ...FFMPEG, ...input,
               '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-movflags', '+faststart',
-              temporary,
+              ...LOCAL_OUTPUT, temporary,
             ]),
           '.mp4',
         );
@@ -688,13 +692,14 @@ async function copyDrama(root: string, plan: DramaPlan, tools: Tools, options: F
     log(`  cover: covers/${coverPath}`);
   } else {
     const first = path.join(mediaDir, 'clips', `${keyOf(plan.sequences[0] ?? 1)}.mp4`);
+    const input = await ffmpegInput(first);
     await writeAtomically(
       path.join(mediaDir, 'covers', coverPath),
       (temporary) =>
         run('ffmpeg', [
-          ...FFMPEG, '-ss', '1', ...ffmpegInput(first, 'mov'),
+          ...FFMPEG, '-ss', '1', ...input,
           '-frames:v', '1', '-vf', "scale=w='min(600,iw)':h=-2", '-q:v', '3',
-          temporary,
+          ...LOCAL_OUTPUT, temporary,
         ]),
       '.jpg',
     );

@@ -1,4 +1,7 @@
-import { runTool } from './ffmpeg.js';
+import { UnusableMediaError } from './container-sniff.js';
+import { runTool, untrustedInput } from './ffmpeg.js';
+
+export { UnusableMediaError };
 
 /** What processing needs to know of an uploaded file. */
 export interface Probe {
@@ -7,11 +10,6 @@ export interface Probe {
   durationSeconds: number;
   frameRate: number;
   hasAudio: boolean;
-}
-
-/** The file is not something processing can make an episode of; retrying will not help. */
-export class UnusableMediaError extends Error {
-  override name = 'UnusableMediaError';
 }
 
 interface ProbeStream {
@@ -34,11 +32,15 @@ function rate(text: string | undefined): number {
   return top / bottom;
 }
 
-/** Reads the file with ffprobe; anything without a moving picture is refused with the reason. */
+/**
+ * Reads the file with ffprobe; anything without a moving picture, or not in a container
+ * processing takes, is refused with the reason.
+ */
 export async function probe(ffprobe: string, file: string, signal?: AbortSignal): Promise<Probe> {
+  const input = await untrustedInput(file);
   let output: string;
   try {
-    output = await runTool(ffprobe, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file], { signal });
+    output = await runTool(ffprobe, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', ...input], { signal });
   } catch (error) {
     if (signal?.aborted) throw error;
     throw new UnusableMediaError('The file is not a video that can be read (unknown or damaged format)');

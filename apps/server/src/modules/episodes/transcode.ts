@@ -1,6 +1,6 @@
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type MediaTools, runTool } from './ffmpeg.js';
+import { LOCAL_OUTPUT, type MediaTools, runTool, untrustedInput } from './ffmpeg.js';
 import { type Probe, probe } from './probe.js';
 
 /** Seconds per HLS segment; every rung has a keyframe on the same boundaries, so players switch cleanly. */
@@ -99,13 +99,13 @@ export async function transcode(
   for (const rung of rungs) await mkdir(path.join(outDir, 'hls', rung.name), { recursive: true });
 
   const outputs: string[] = [
-    ...encoder(top, fps, info.hasAudio), '-movflags', '+faststart', '-f', 'mp4', path.join(outDir, 'video.mp4'),
+    ...encoder(top, fps, info.hasAudio), '-movflags', '+faststart', ...LOCAL_OUTPUT, '-f', 'mp4', path.join(outDir, 'video.mp4'),
   ];
   for (const rung of rungs) {
     const folder = path.join(outDir, 'hls', rung.name);
     outputs.push(
       ...encoder(rung, fps, info.hasAudio),
-      '-f', 'hls', '-hls_time', String(SEGMENT_SECONDS), '-hls_playlist_type', 'vod', '-hls_list_size', '0',
+      ...LOCAL_OUTPUT, '-f', 'hls', '-hls_time', String(SEGMENT_SECONDS), '-hls_playlist_type', 'vod', '-hls_list_size', '0',
       '-hls_flags', 'independent_segments', '-hls_segment_filename', path.join(folder, 'seg-%03d.ts'),
       path.join(folder, 'index.m3u8'),
     );
@@ -113,7 +113,7 @@ export async function transcode(
   const totalMicroseconds = info.durationSeconds * 1_000_000;
   await runTool(
     tools.ffmpeg,
-    ['-hide_banner', '-nostdin', '-y', '-loglevel', 'error', '-progress', 'pipe:1', '-i', source, '-r', String(fps), ...outputs],
+    ['-hide_banner', '-nostdin', '-y', '-loglevel', 'error', '-progress', 'pipe:1', ...(await untrustedInput(source)), '-r', String(fps), ...outputs],
     {
       signal: options.signal,
       onLine: (line) => {
@@ -126,8 +126,8 @@ export async function transcode(
     tools.ffmpeg,
     [
       '-hide_banner', '-nostdin', '-y', '-loglevel', 'error',
-      '-ss', String(Math.min(1, info.durationSeconds / 3)), '-i', path.join(outDir, 'video.mp4'),
-      '-frames:v', '1', '-q:v', '4', path.join(outDir, 'poster.jpg'),
+      '-ss', String(Math.min(1, info.durationSeconds / 3)), ...(await untrustedInput(path.join(outDir, 'video.mp4'))),
+      '-frames:v', '1', '-q:v', '4', ...LOCAL_OUTPUT, path.join(outDir, 'poster.jpg'),
     ],
     { signal: options.signal },
   );
