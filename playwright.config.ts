@@ -10,7 +10,7 @@ const WEB_DIST = process.env.E2E_WEB_DIST ? path.resolve(process.env.E2E_WEB_DIS
 // The operators' console's build goes beside the web app's.
 const CONSOLE_DIST = WEB_DIST ? `${WEB_DIST}-console` : undefined;
 const start = WEB_DIST
-  ? `npx vite build --config apps/web/vite.config.ts --outDir ${WEB_DIST} --emptyOutDir --logLevel warn && npx vite build --config apps/console/vite.config.ts --outDir ${CONSOLE_DIST} --emptyOutDir --logLevel warn && SKIP_WEB_BUILD=1 node scripts/start.mjs`
+  ? `NODE_ENV=production npx vite build --config apps/web/vite.config.ts --outDir ${WEB_DIST} --emptyOutDir --logLevel warn && NODE_ENV=production npx vite build --config apps/console/vite.config.ts --outDir ${CONSOLE_DIST} --emptyOutDir --logLevel warn && SKIP_WEB_BUILD=1 node scripts/start.mjs`
   : 'node scripts/start.mjs';
 
 /** The screenshot specs: pictures for people to look at, not assertions; run on their own. */
@@ -87,8 +87,10 @@ export default defineConfig({
       LIMIT_EXEMPT_ADDRESSES: '127.0.0.1',
       CHALLENGE_MAX_COUNTER: '300',
       // push.spec.ts's stand-in push service listens on plain http at 127.0.0.1 (Chromium here
-      // reaches no real push service); the server takes such subscriptions only when told to.
+      // reaches no real push service); the server takes such subscriptions only when told to,
+      // and never in production, so this server runs as a test one (the builds stay production).
       PUSH_ALLOW_LOOPBACK: 'true',
+      NODE_ENV: 'test',
       ...(WEB_DIST ? { WEB_DIST_DIR: WEB_DIST, CONSOLE_DIST_DIR: CONSOLE_DIST } : {}),
     },
     url: `http://127.0.0.1:${PORT}/api/v1/health`,

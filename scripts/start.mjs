@@ -117,6 +117,8 @@ if (buildNeeded) {
     build = spawn('npm', ['run', 'build', '-w', workspace, '--', '--outDir', outDir, '--emptyOutDir'], {
       cwd: root,
       stdio: 'inherit',
+      // A production build whatever the server runs as (Vite makes a development one otherwise).
+      env: { ...process.env, NODE_ENV: 'production' },
     });
     build.on('error', (error) => {
       say(`The web build could not be started: ${error.message}`);

@@ -135,6 +135,9 @@ const LIVE_CHANNEL_SETTINGS = {
   ],
 } as const;
 
+/** A DNS name of two labels or more, in lower case: what PUSH_ALLOWED_HOSTS lists. */
+const PUSH_HOST_NAME = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
@@ -340,11 +343,34 @@ const envSchema = z.object({
     .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: address or an https: URL')
     .default('mailto:push@example.invalid'),
   /**
-   * Accept push subscriptions at http://127.0.0.1 (a local stand-in of a push service, for tests
-   * and a demo without internet access). Default: on outside production. Never on for real
-   * members: it lets any member make the server post to its own loopback ports.
+   * Accept push endpoints on loopback (http://127.0.0.1: a local stand-in of a push service,
+   * for the tests). Off unless set, and refused in production: it lets any member make the
+   * server post to its own loopback ports.
    */
-  PUSH_ALLOW_LOOPBACK: z.enum(['true', 'false', '1', '0', 'yes', 'no']).optional().transform((value) => (value === undefined ? undefined : value === 'true' || value === '1' || value === 'yes')),
+  PUSH_ALLOW_LOOPBACK: z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'])
+    .default('false')
+    .transform((value) => value === 'true' || value === '1' || value === 'yes'),
+  /**
+   * The push services subscriptions may name, as host suffixes, comma-separated (e.g.
+   * fcm.googleapis.com,updates.push.services.mozilla.com,web.push.apple.com,notify.windows.com);
+   * empty: any public host. Endpoints are https to public addresses either way.
+   */
+  PUSH_ALLOWED_HOSTS: z
+    .string()
+    .default('')
+    .transform((list, ctx) => {
+      const hosts = list
+        .split(',')
+        .map((host) => host.trim().toLowerCase().replace(/\.$/, ''))
+        .filter((host) => host !== '');
+      const bad = hosts.find((host) => !PUSH_HOST_NAME.test(host) || /^[\d.]+$/.test(host) || /(^|\.)localhost$/.test(host));
+      if (bad !== undefined) {
+        ctx.addIssue({ code: 'custom', message: `"${bad}" is not a host name with a dot (such as fcm.googleapis.com); list host names, comma-separated` });
+        return z.NEVER;
+      }
+      return [...new Set(hosts)];
+    }),
   /** How often each instance asks the job queue for work. */
   JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   /** A running job whose server has not been heard from for this long is retried elsewhere. */
@@ -375,6 +401,9 @@ const envSchema = z.object({
   if ((env.S3_ACCESS_KEY_ID === undefined) !== (env.S3_SECRET_ACCESS_KEY === undefined)) {
     const missing = env.S3_ACCESS_KEY_ID === undefined ? 'S3_ACCESS_KEY_ID' : 'S3_SECRET_ACCESS_KEY';
     ctx.addIssue({ code: 'custom', path: [missing], message: 'is required with the other of S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY' });
+  }
+  if (env.PUSH_ALLOW_LOOPBACK && env.NODE_ENV === 'production') {
+    ctx.addIssue({ code: 'custom', path: ['PUSH_ALLOW_LOOPBACK'], message: 'must not be on in production: it lets any member make the server post to its own loopback ports' });
   }
   if ((env.VAPID_PUBLIC_KEY === undefined) !== (env.VAPID_PRIVATE_KEY === undefined)) {
     const missing = env.VAPID_PUBLIC_KEY === undefined ? 'VAPID_PUBLIC_KEY' : 'VAPID_PRIVATE_KEY';

@@ -19,7 +19,8 @@ import { memberCalls } from '../support/member-calls.js';
 import { type PushStandIn, startPushStandIn, type StandInSubscriber } from '../support/push-stand-in.js';
 import { useTestApp } from '../support/test-app.js';
 
-const t = useTestApp();
+// The stand-in push service listens on 127.0.0.1: the one kind of endpoint this allowance adds (never in production).
+const t = useTestApp({ PUSH_ALLOW_LOOPBACK: 'true' });
 const { call, refused, member } = memberCalls(t);
 let standIn: PushStandIn;
 
@@ -126,10 +127,10 @@ describe('push subscriptions', () => {
     expect(await rowsAt(sub.endpoint)).toMatchObject([{ p256dh: good.keys.p256dh, auth: good.keys.auth }]);
   });
 
-  it('take plain http to 127.0.0.1 only where configuration allows a local stand-in (never by default in production)', async () => {
+  it('take plain http to 127.0.0.1 only where configuration allows a local stand-in (never in production, even when set)', async () => {
     const { user } = await member();
     const sub = standIn.subscriber();
-    for (const config of [{ NODE_ENV: 'production' as const, PUSH_ALLOW_LOOPBACK: undefined }, { NODE_ENV: 'test' as const, PUSH_ALLOW_LOOPBACK: false }]) {
+    for (const config of [{ NODE_ENV: 'production' as const, PUSH_ALLOW_LOOPBACK: true }, { NODE_ENV: 'test' as const, PUSH_ALLOW_LOOPBACK: false }]) {
       const strict = new PushService({ ...t.ctx, config: { ...t.ctx.config, ...config } }, t.server.log);
       await expect(strict.subscribe(user.id, { ...subscribeBody(sub), locale: 'en-US' })).rejects.toThrow(AppError);
     }
@@ -223,7 +224,7 @@ describe('sending a notice', () => {
 describe('pushes follow the notices', () => {
   async function replyToFeedbackOf(auth: Record<string, string>) {
     const feedback = okData(await call('POST', apiPaths.feedback(), auth, { type: 'bug', content: 'The subtitles are late in episode 2.' }), feedbackResponseSchema);
-    const reply = await call('POST', apiPaths.adminFeedbackReply(feedback.id), await adminAuth(t), { content: 'Fixed, thank you.' });
+    const reply = await call('POST', apiPaths.consoleFeedbackReply(feedback.id), await adminAuth(t), { content: 'Fixed, thank you.' });
     expect(reply.status, JSON.stringify(reply.body)).toBe(200);
     return feedback.id;
   }

@@ -4,9 +4,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import webpush, { type Urgency } from 'web-push';
 import { AppError } from '../../platform/errors.js';
 import type { AppContext } from '../../platform/context.js';
+import { type EndpointPolicy, endpointPolicyOf, endpointRefusal, REFUSAL_MESSAGES } from './endpoint-policy.js';
 import * as queries from './queries.js';
 import type { SubscriptionRow } from './queries.js';
 import type { NewNotice, NoticeSink } from './sink.js';
+import { EndpointRefused, PushTransport, type Resolve } from './transport.js';
 import { vapidKeys } from './vapid-keys.js';
 
 /** How many pushes are in flight at once: a publish to thousands of members must not open thousands of sockets. */
@@ -74,21 +76,30 @@ export class PushService implements NoticeSink {
   readonly publicKey: string;
   private readonly privateKey: string;
   private readonly subject: string;
-  private readonly allowLoopback: boolean;
+  private readonly policy: EndpointPolicy;
+  private readonly transport: PushTransport;
 
+  /** `resolve` looks names up for the connections (tests replace it: nothing here reaches real DNS). */
   constructor(
     private readonly ctx: AppContext,
     private readonly log: FastifyBaseLogger,
+    options: { resolve?: Resolve } = {},
   ) {
     const keys = vapidKeys(ctx.config);
     this.publicKey = keys.publicKey;
     this.privateKey = keys.privateKey;
     this.subject = ctx.config.VAPID_SUBJECT;
-    this.allowLoopback = ctx.config.PUSH_ALLOW_LOOPBACK ?? ctx.config.NODE_ENV !== 'production';
+    this.policy = endpointPolicyOf(ctx.config);
+    this.transport = new PushTransport(this.policy, options.resolve);
   }
 
   async subscribe(userId: number, body: PushSubscribe): Promise<{ subscribed: true }> {
-    this.checkEndpoint(body.endpoint);
+    const refusal = endpointRefusal(body.endpoint, this.policy);
+    if (refusal) {
+      throw new AppError('VALIDATION_FAILED', `endpoint ${REFUSAL_MESSAGES[refusal]}`, [
+        { in: 'body', path: 'endpoint', message: REFUSAL_MESSAGES[refusal], reason: refusal },
+      ]);
+    }
     if (!isP256Point(body.keys.p256dh)) {
       throw new AppError('VALIDATION_FAILED', 'keys.p256dh is not a P-256 public key', [{ in: 'body', path: 'keys.p256dh', message: 'not a P-256 public key' }]);
     }
@@ -105,12 +116,6 @@ export class PushService implements NoticeSink {
 
   async unsubscribe(userId: number, endpoint: string): Promise<{ removed: boolean }> {
     return { removed: await queries.deleteOwnSubscription(this.ctx.db, userId, endpoint) };
-  }
-
-  /** Plain http reaches only a local stand-in of a push service, and only where configuration allows it. */
-  private checkEndpoint(endpoint: string): void {
-    if (new URL(endpoint).protocol === 'https:' || this.allowLoopback) return;
-    throw new AppError('VALIDATION_FAILED', 'endpoint must be an https URL', [{ in: 'body', path: 'endpoint', message: 'must be an https URL' }]);
   }
 
   /** Sends each notice to its member's devices; failures are logged, never thrown. */
@@ -146,8 +151,8 @@ export class PushService implements NoticeSink {
 
   /**
    * One push. web-push encrypts the payload (RFC 8291, aes128gcm) and signs the VAPID JWT (RFC
-   * 8292); the request itself goes out with fetch, because web-push's sendNotification always
-   * speaks TLS, whatever the endpoint's scheme, and so cannot reach a plain-http stand-in.
+   * 8292); the transport sends it, to a public address only (web-push's own sendNotification
+   * would look the name up itself, and speaks TLS even to a plain-http stand-in).
    */
   private async send(notice: NewNotice, row: SubscriptionRow): Promise<boolean> {
     const { ttl, urgency } = deliveryOf(notice.kind);
@@ -165,30 +170,28 @@ export class PushService implements NoticeSink {
           ...(notice.kind === 'new-episode' && notice.values.dramaId !== undefined ? { topic: `drama-${notice.values.dramaId}` } : {}),
         },
       );
-      const headers: Record<string, string> = {};
-      for (const [name, value] of Object.entries(details.headers)) {
-        // fetch sets the length itself from the body.
-        if (name.toLowerCase() !== 'content-length') headers[name] = String(value);
-      }
-      const response = await fetch(details.endpoint, {
+      const status = await this.transport.post(row.endpoint, {
         method: details.method,
-        headers,
+        headers: details.headers as Record<string, string | number>,
         body: details.body ?? null,
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-        redirect: 'error',
+        timeoutMs: TIMEOUT_MS,
       });
-      await response.arrayBuffer().catch(() => undefined);
-      if (response.ok) return true;
-      if (response.status === 404 || response.status === 410) {
+      if (status >= 200 && status < 300) return true;
+      if (status === 404 || status === 410) {
         // The push service says the device unsubscribed or the subscription expired: it never comes back.
         await queries.deleteGone(this.ctx.db, row);
-        this.log.info({ subscription: row.id, status: response.status }, 'web push: subscription gone, removed');
+        this.log.info({ subscription: row.id, status }, 'web push: subscription gone, removed');
       } else {
-        this.log.warn({ subscription: row.id, status: response.status }, 'web push: push service refused the message');
+        this.log.warn({ subscription: row.id, status }, 'web push: push service refused the message');
       }
       return false;
     } catch (error) {
-      this.log.warn({ err: error, subscription: row.id }, 'web push: sending failed');
+      if (error instanceof EndpointRefused) {
+        // Kept: a row saved before a rule, or a name that resolves inward today; it is never posted to.
+        this.log.warn({ subscription: row.id, refusal: error.refusal, address: error.address }, 'web push: endpoint is not a public push service, not sent');
+      } else {
+        this.log.warn({ err: error, subscription: row.id }, 'web push: sending failed');
+      }
       return false;
     }
   }
