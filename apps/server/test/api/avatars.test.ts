@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { accountClient } from '../support/accounts.js';
 import { okData } from '../support/answers.js';
 import { buildUser } from '../support/factories.js';
-import { type FilePart, multipart, tinyPng, upload } from '../support/images.js';
+import { type FilePart, multipart, pngBomb, tinyPng, upload } from '../support/images.js';
 import { useTestApp } from '../support/test-app.js';
 
 const t = useTestApp();
@@ -163,6 +163,10 @@ describe('POST /client/user/avatar', () => {
     bomb.writeUInt32BE(100_000, 20);
     const details = api.refused(await uploadAvatar(token, { filename: 'bomb.png', contentType: 'image/png', data: bomb }), 413, 'PAYLOAD_TOO_LARGE');
     expect(details).toMatchObject({ maxSide: AVATAR_LIMITS.maxSide, maxPixels: AVATAR_LIMITS.maxPixels });
+    // The same with a correct CRC over the header, as the screenshots' own check is made.
+    const crcBomb = pngBomb(60_000, 60_000);
+    const crcDetails = api.refused(await uploadAvatar(token, { filename: 'bomb.png', contentType: 'image/png', data: crcBomb }), 413, 'PAYLOAD_TOO_LARGE');
+    expect(crcDetails).toMatchObject({ width: 60_000, height: 60_000, maxPixels: AVATAR_LIMITS.maxPixels });
     const wide = await png(AVATAR_LIMITS.maxSide + 1, 2);
     api.refused(await uploadAvatar(token, { filename: 'wide.png', contentType: 'image/png', data: wide }), 413, 'PAYLOAD_TOO_LARGE');
     const big = Buffer.concat([await png(8, 8), Buffer.alloc(AVATAR_LIMITS.maxBytes + 1)]);

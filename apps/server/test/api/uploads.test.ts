@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { API_BASE, apiPaths, FEEDBACK_LIMITS, uploadResponseSchema } from '@drama/contracts';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { accountClient } from '../support/accounts.js';
 import { buildUser } from '../support/factories.js';
@@ -31,24 +32,27 @@ describe('POST /client/uploads', () => {
     api.refused(answer, 401, 'UNAUTHORIZED');
   });
 
-  it('accepts a real PNG, reads its size, stores it under a random name and serves it back locked down', async () => {
+  it('accepts a real PNG, draws it again, stores it under a random name and serves it back locked down', async () => {
     const { user, token } = await member();
     const png = tinyPng(2, 3);
     const answer = await upload(t, token, { filename: 'screen.png', contentType: 'image/png', data: png });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     const stored = uploadResponseSchema.parse(answer.body).data;
-    expect(stored).toMatchObject({ contentType: 'image/png', size: png.length, width: 2, height: 3 });
+    expect(stored).toMatchObject({ contentType: 'image/png', width: 2, height: 3 });
     expect(stored.url).toMatch(/^\/media\/uploads\/[0-9a-f]{32}\.png$/);
     expect(stored.url).not.toContain('screen');
 
     expect(t.ctx.config.UPLOAD_DIR).toBe(path.join(t.dataDir, 'uploads'));
     const rows = await uploadRows(user.id);
     expect(rows.map((row) => row.id)).toEqual([stored.id]);
-    expect(readFileSync(path.join(t.ctx.config.UPLOAD_DIR, path.basename(stored.url)))).toEqual(png);
+    const file = readFileSync(path.join(t.ctx.config.UPLOAD_DIR, path.basename(stored.url)));
+    expect(file.length).toBe(stored.size);
+    // The same pixels, in a file the server wrote.
+    expect(await sharp(file).raw().toBuffer()).toEqual(await sharp(png).raw().toBuffer());
 
     const served = await t.server.inject({ url: stored.url });
     expect(served.statusCode).toBe(200);
-    expect(served.rawPayload).toEqual(png);
+    expect(served.rawPayload).toEqual(file);
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
     expect(served.headers['content-disposition']).toMatch(/^inline\b/);
@@ -65,30 +69,40 @@ describe('POST /client/uploads', () => {
     const answer = await upload(t, token, { filename: 'photo.bin', contentType: 'application/octet-stream', data: jpeg });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     const stored = uploadResponseSchema.parse(answer.body).data;
-    expect(stored).toMatchObject({ contentType: 'image/jpeg', size: jpeg.length, width: 600, height: 800 });
+    expect(stored).toMatchObject({ contentType: 'image/jpeg', width: 600, height: 800 });
     expect(stored.url).toMatch(/\.jpg$/);
     const served = await t.server.inject({ url: stored.url });
     expect(served.headers['content-type']).toBe('image/jpeg');
+    expect(served.rawPayload.length).toBe(stored.size);
   });
 
-  it('reads the size of GIF and WebP headers too', async () => {
+  it('takes GIF and WebP too: a WebP stays WebP, a GIF becomes a PNG', async () => {
     const { token } = await member();
-    const gif = Buffer.concat([Buffer.from('GIF89a', 'latin1'), Buffer.from([7, 0, 5, 0, 0, 0, 0]), Buffer.from([0x3b])]);
-    const webp = Buffer.alloc(30);
-    webp.write('RIFF', 0, 'latin1');
-    webp.writeUInt32LE(22, 4);
-    webp.write('WEBPVP8X', 8, 'latin1');
-    webp.writeUInt32LE(10, 16);
-    webp.writeUIntLE(320 - 1, 24, 3);
-    webp.writeUIntLE(640 - 1, 27, 3);
+    const colour = { r: 30, g: 160, b: 90 };
+    const gif = await sharp({ create: { width: 7, height: 5, channels: 3, background: colour } }).gif().toBuffer();
+    const webp = await sharp({ create: { width: 320, height: 640, channels: 3, background: colour } }).webp().toBuffer();
     const gifAnswer = uploadResponseSchema.parse(
       (await upload(t, token, { filename: 'a.gif', contentType: 'image/gif', data: gif })).body,
     ).data;
-    expect(gifAnswer).toMatchObject({ contentType: 'image/gif', width: 7, height: 5 });
+    expect(gifAnswer).toMatchObject({ contentType: 'image/png', width: 7, height: 5 });
     const webpAnswer = uploadResponseSchema.parse(
       (await upload(t, token, { filename: 'a.webp', contentType: 'image/webp', data: webp })).body,
     ).data;
     expect(webpAnswer).toMatchObject({ contentType: 'image/webp', width: 320, height: 640 });
+  });
+
+  it('refuses an image header over other content, and a cut-off image (415), keeping nothing', async () => {
+    const { user, token } = await member();
+    const before = storedFiles();
+    const png = await sharp({ create: { width: 200, height: 200, channels: 3, background: 'white' } }).png().toBuffer();
+    for (const data of [
+      Buffer.concat([png.subarray(0, 33), Buffer.from('<svg onload="alert(1)"/>'.repeat(8))]),
+      png.subarray(0, Math.floor(png.length / 2)),
+    ]) {
+      api.refused(await upload(t, token, { filename: 'a.png', contentType: 'image/png', data }), 415, 'UNSUPPORTED_MEDIA_TYPE');
+    }
+    expect(await uploadRows(user.id)).toEqual([]);
+    expect(storedFiles()).toEqual(before);
   });
 
   it('refuses a text file named .png and declared image/png (415), keeping nothing', async () => {

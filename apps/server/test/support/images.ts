@@ -29,6 +29,37 @@ export function tinyPng(width = 2, height = 3, rgb: [number, number, number] = [
   ]);
 }
 
+/** The twelve bytes every PNG ends with: the IEND chunk (no data, its CRC). */
+export const PNG_END = chunk('IEND', Buffer.alloc(0));
+
+/**
+ * A decompression bomb: a valid PNG whose header (with a correct CRC) declares width x height
+ * RGB pixels, over a small IDAT holding the first rows of zeros. Decoded, it would take
+ * width * height * 3 bytes; as sent, a few kilobytes.
+ */
+export function pngBomb(width: number, height: number, rows = 100): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8;
+  header[9] = 2;
+  const pixels = Buffer.alloc(Math.min(rows, height) * (1 + width * 3));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(pixels, { level: 9 })),
+    PNG_END,
+  ]);
+}
+
+/** The PNG with a tEXt comment (keyword, text) put right after its header chunk. */
+export function withPngText(png: Buffer, keyword: string, text: string): Buffer {
+  // Signature (8) and IHDR (4 + 4 + 13 + 4).
+  const afterHeader = 33;
+  const comment = chunk('tEXt', Buffer.concat([Buffer.from(keyword, 'latin1'), Buffer.from([0]), Buffer.from(text, 'latin1')]));
+  return Buffer.concat([png.subarray(0, afterHeader), comment, png.subarray(afterHeader)]);
+}
+
 export interface FilePart {
   field?: string;
   filename: string;

@@ -4,12 +4,12 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
-import { AppError } from '../../platform/errors.js';
 import { sendImmutableImage } from '../../platform/immutable-image.js';
 import { imageFilePart } from '../../platform/multipart-file.js';
 import { enforceRateLimit, type RateLimiter } from '../../platform/rate-limit.js';
+import { tooManyBytes } from '../uploads/incoming-image.js';
 import { AVATAR_FILE_PATTERN } from './avatar-files.js';
-import type { AvatarService } from './service.js';
+import { AVATAR_IMAGE, type AvatarService } from './service.js';
 
 const HOUR_MS = 3_600_000;
 /** Room for the multipart framing around the file. */
@@ -49,9 +49,7 @@ export function avatarRoutes(
         const viewer = await ctx.auth.requireViewer(request);
         const declared = Number(request.headers['content-length']);
         if (Number.isFinite(declared) && declared > AVATAR_LIMITS.maxBytes + FRAMING_BYTES) {
-          throw new AppError('PAYLOAD_TOO_LARGE', `An avatar may be at most ${AVATAR_LIMITS.maxBytes} bytes`, {
-            maxBytes: AVATAR_LIMITS.maxBytes,
-          });
+          throw tooManyBytes(AVATAR_IMAGE.noun, AVATAR_LIMITS.maxBytes);
         }
         // Counted before the image is decoded: decoding is the costly part.
         await enforceRateLimit(limiter, `avatar:${viewer.id}`, reply);

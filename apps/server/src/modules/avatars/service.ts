@@ -1,22 +1,21 @@
 import path from 'node:path';
-import type { Readable } from 'node:stream';
 import { AVATAR_LIMITS, type UserProfile } from '@drama/contracts';
 import type { Viewer } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { cleanImage, type ImagePolicy } from '../uploads/clean-image.js';
+import { type IncomingFile, readIncomingImage } from '../uploads/incoming-image.js';
 import { presentProfile } from '../users/presenters.js';
 import { AvatarFiles, avatarUrl } from './avatar-files.js';
-import { normalizeAvatar } from './avatar-image.js';
 import * as queries from './queries.js';
 
-/** A file stream as the multipart parser hands it over: `truncated` once it hit the size limit. */
-export type IncomingFile = Readable & { truncated?: boolean };
-
-function tooLarge(): AppError {
-  return new AppError('PAYLOAD_TOO_LARGE', `An avatar may be at most ${AVATAR_LIMITS.maxBytes} bytes`, {
-    maxBytes: AVATAR_LIMITS.maxBytes,
-  });
-}
+/** Avatars as stored: a square WebP of AVATAR_LIMITS.size pixels, whatever was sent. */
+export const AVATAR_IMAGE: ImagePolicy = {
+  noun: 'An avatar',
+  maxSide: AVATAR_LIMITS.maxSide,
+  maxPixels: AVATAR_LIMITS.maxPixels,
+  output: { kind: 'square-webp', size: AVATAR_LIMITS.size, quality: 82 },
+};
 
 export function avatarFiles(ctx: AppContext): AvatarFiles {
   return new AvatarFiles(path.join(ctx.config.DATA_DIR, 'avatars'));
@@ -43,8 +42,9 @@ export class AvatarService {
   }
 
   async upload(viewer: Viewer, file: IncomingFile): Promise<UserProfile> {
-    const image = await normalizeAvatar(await readWhole(file));
-    const name = await this.files.put(image);
+    const sent = await readIncomingImage(file, { noun: AVATAR_IMAGE.noun, maxBytes: AVATAR_LIMITS.maxBytes });
+    const image = await cleanImage(sent, AVATAR_IMAGE);
+    const name = await this.files.put(image.bytes);
     return this.replace(viewer, name);
   }
 
@@ -59,24 +59,4 @@ export class AvatarService {
     if (outcome.previous !== file) await removeUnusedAvatar(this.ctx, outcome.previous);
     return presentProfile(outcome.user);
   }
-}
-
-/** The whole upload in memory (it is at most AVATAR_LIMITS.maxBytes: the decoder needs all of it). */
-async function readWhole(file: IncomingFile): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  try {
-    for await (const chunk of file as AsyncIterable<Buffer>) {
-      size += chunk.length;
-      if (file.truncated || size > AVATAR_LIMITS.maxBytes) throw tooLarge();
-      chunks.push(chunk);
-    }
-  } catch (error) {
-    file.destroy();
-    if (error instanceof AppError) throw error;
-    throw new AppError('BAD_REQUEST', 'The upload was cut off or is not well-formed multipart');
-  }
-  if (file.truncated) throw tooLarge();
-  if (size === 0) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The file is empty', { accepted: AVATAR_LIMITS.types });
-  return Buffer.concat(chunks);
 }

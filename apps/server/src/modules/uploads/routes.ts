@@ -5,11 +5,11 @@ import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
-import { AppError } from '../../platform/errors.js';
 import { sendImmutableImage } from '../../platform/immutable-image.js';
 import { imageFilePart } from '../../platform/multipart-file.js';
 import { IMAGE_EXTENSION_TYPES } from './image-sniff.js';
-import type { UploadService } from './service.js';
+import { tooManyBytes } from './incoming-image.js';
+import { SCREENSHOT_IMAGE, type UploadService } from './service.js';
 
 const tags = ['feedback'];
 const errors = {
@@ -43,7 +43,7 @@ export function uploadRoutes(ctx: AppContext, uploads: UploadService): FastifyPl
         schema: {
           tags,
           security: [{ bearer: [] }],
-          summary: `Upload an image (multipart, field "file"; JPEG, PNG, WebP or GIF by content; at most ${FEEDBACK_LIMITS.uploadMaxBytes} bytes)`,
+          summary: `Upload an image (multipart, field "file"; a JPEG, PNG, WebP or GIF by content that decodes, at most ${FEEDBACK_LIMITS.uploadMaxBytes} bytes and ${SCREENSHOT_IMAGE.maxSide} pixels a side); stored drawn again without metadata: a JPEG as JPEG, a WebP as WebP, a PNG or GIF as PNG`,
           consumes: ['multipart/form-data'],
           response: { 200: uploadResponseSchema, ...errors },
         },
@@ -52,9 +52,7 @@ export function uploadRoutes(ctx: AppContext, uploads: UploadService): FastifyPl
         const viewer = await ctx.auth.requireViewer(request);
         const declared = Number(request.headers['content-length']);
         if (Number.isFinite(declared) && declared > FEEDBACK_LIMITS.uploadMaxBytes + FRAMING_BYTES) {
-          throw new AppError('PAYLOAD_TOO_LARGE', `An image may be at most ${FEEDBACK_LIMITS.uploadMaxBytes} bytes`, {
-            maxBytes: FEEDBACK_LIMITS.uploadMaxBytes,
-          });
+          throw tooManyBytes(SCREENSHOT_IMAGE.noun, FEEDBACK_LIMITS.uploadMaxBytes);
         }
         await uploads.assertWithinLimit(viewer);
         const part = await imageFilePart(request);
@@ -71,9 +69,9 @@ const fileParams = z.object({
 /**
  * Serves uploads at `/media/uploads/<name>`. The random 128-bit name is the key: an `<img>`
  * cannot send a bearer token, and the operator reads the same addresses. What goes out is
- * locked down so that an image can never act as a page: its type comes from the content check
- * made at upload, `nosniff` stops browsers guessing another, and a CSP sandbox disarms it
- * even when opened on its own.
+ * locked down so that an image can never act as a page: every file there was drawn again by
+ * the server, its type is the one the server wrote, `nosniff` stops browsers guessing another,
+ * and a CSP sandbox disarms it even when opened on its own.
  */
 export async function registerUploadFiles(root: FastifyInstance, ctx: AppContext): Promise<void> {
   const app = root.withTypeProvider<ZodTypeProvider>();

@@ -1,21 +1,26 @@
 import { randomBytes } from 'node:crypto';
-import { once } from 'node:events';
-import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
-import { finished } from 'node:stream/promises';
 import { FEEDBACK_LIMITS, type Upload } from '@drama/contracts';
 import type { UploadRow } from '../../db/schema.js';
 import type { Viewer } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
-import { AppError } from '../../platform/errors.js';
 import { enforceHourlyQuota } from '../../platform/hourly-quota.js';
-import { type SniffedImage, SNIFF_MIN_BYTES, sniffImage } from './image-sniff.js';
+import { cleanImage, type ImagePolicy } from './clean-image.js';
+import { type IncomingFile, readIncomingImage } from './incoming-image.js';
 import * as queries from './queries.js';
 
-/** Bytes kept in memory to read the type and size from; a JPEG whose frame header is later has no size. */
-const HEAD_BYTES = 64 * 1024;
+/**
+ * Screenshots as stored. A phone's scrolling capture may be long, so a side may be twice the
+ * avatar's; the pixels in all are bounded alike. What is stored keeps up to 4096 pixels on its
+ * long side, so a phone's or a 4K desktop's screenshot keeps every pixel of its text.
+ */
+export const SCREENSHOT_IMAGE: ImagePolicy = {
+  noun: 'An image',
+  maxSide: 16_384,
+  maxPixels: 40_000_000,
+  output: { kind: 'same-kind', maxSide: 4096, quality: 90 },
+};
 
 /** Where an upload is served: by its random name, which is the only key to it. */
 export function uploadUrl(fileName: string): string {
@@ -33,25 +38,10 @@ export function presentUpload(row: UploadRow): Upload {
   };
 }
 
-/** A file stream as the multipart parser hands it over: `truncated` once it hit the size limit. */
-export type IncomingFile = Readable & { truncated?: boolean };
-
-function tooLarge(): AppError {
-  return new AppError('PAYLOAD_TOO_LARGE', `An image may be at most ${FEEDBACK_LIMITS.uploadMaxBytes} bytes`, {
-    maxBytes: FEEDBACK_LIMITS.uploadMaxBytes,
-  });
-}
-
-function notAnImage(): AppError {
-  return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Only JPEG, PNG, WebP and GIF images are accepted', {
-    accepted: FEEDBACK_LIMITS.uploadTypes,
-  });
-}
-
 /**
- * Members' images (feedback screenshots). The type is read from the content, the file is
- * written to UPLOAD_DIR as it arrives (never buffered whole) under a random name, and it is
- * refused the moment it passes the size limit or its first bytes are not an image.
+ * Members' images (feedback screenshots). Reading stops the moment the file passes the size
+ * limit or its first bytes are not an image; what is written to UPLOAD_DIR, under a random
+ * name, is the image drawn again by cleanImage, never the bytes sent.
  */
 export class UploadService {
   constructor(
@@ -70,67 +60,34 @@ export class UploadService {
   }
 
   async store(viewer: Viewer, file: IncomingFile): Promise<Upload> {
+    const sent = await readIncomingImage(file, { noun: SCREENSHOT_IMAGE.noun, maxBytes: FEEDBACK_LIMITS.uploadMaxBytes });
+    const image = await cleanImage(sent, SCREENSHOT_IMAGE);
     const dir = this.ctx.config.UPLOAD_DIR;
     await mkdir(dir, { recursive: true });
     const name = randomBytes(16).toString('hex');
+    const fileName = `${name}.${image.extension}`;
+    // Written aside and renamed, so a reader never sees half a file under the final name.
     const partial = path.join(dir, `${name}.part`);
-    const out = createWriteStream(partial, { flags: 'wx' });
-    // A failed write surfaces through finished() or the drain wait below, not as a crash.
-    out.on('error', () => {});
-    let head = Buffer.alloc(0);
-    let image: SniffedImage | null = null;
-    let size = 0;
-    const chunks = (file as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
     try {
-      for (;;) {
-        let next: IteratorResult<Buffer>;
-        try {
-          next = await chunks.next();
-        } catch {
-          throw new AppError('BAD_REQUEST', 'The upload was cut off or is not well-formed multipart');
-        }
-        if (next.done) break;
-        const chunk = next.value;
-        size += chunk.length;
-        if (file.truncated || size > FEEDBACK_LIMITS.uploadMaxBytes) throw tooLarge();
-        if (head.length < HEAD_BYTES) head = Buffer.concat([head, chunk.subarray(0, HEAD_BYTES - head.length)]);
-        if (!image && head.length >= SNIFF_MIN_BYTES) {
-          image = sniffImage(head);
-          if (!image) throw notAnImage();
-        }
-        if (out.errored) throw out.errored;
-        if (!out.write(chunk) && !out.errored) await once(out, 'drain');
-      }
-      if (file.truncated) throw tooLarge();
-      // Sizes come from the whole head, which may have grown since the type was first told.
-      image = sniffImage(head);
-      if (!image || size === 0) throw notAnImage();
-      out.end();
-      await finished(out);
-      const fileName = `${name}.${image.extension}`;
+      await writeFile(partial, image.bytes, { flag: 'wx' });
       await rename(partial, path.join(dir, fileName));
-      try {
-        const row = await queries.insertUpload(this.ctx.db, {
-          user_id: viewer.id,
-          file_name: fileName,
-          content_type: image.contentType,
-          size,
-          width: image.width,
-          height: image.height,
-          created_at: this.clock(),
-        });
-        return presentUpload(row);
-      } catch (error) {
-        await rm(path.join(dir, fileName), { force: true });
-        throw error;
-      }
     } catch (error) {
-      // Stops reading: the rest of the request is discarded, not stored.
-      file.destroy();
-      out.destroy();
-      // The file may still be opening; remove it only once the stream has closed.
-      await finished(out).catch(() => {});
       await rm(partial, { force: true });
+      throw error;
+    }
+    try {
+      const row = await queries.insertUpload(this.ctx.db, {
+        user_id: viewer.id,
+        file_name: fileName,
+        content_type: image.contentType,
+        size: image.bytes.length,
+        width: image.width,
+        height: image.height,
+        created_at: this.clock(),
+      });
+      return presentUpload(row);
+    } catch (error) {
+      await rm(path.join(dir, fileName), { force: true });
       throw error;
     }
   }
