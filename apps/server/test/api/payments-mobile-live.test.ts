@@ -18,6 +18,7 @@ import {
   wechatSignatureHeaders,
   wechatTransaction,
 } from '../support/payment-stand-ins.js';
+import { base62Encode } from '../../src/modules/payments/base62.js';
 import { startedPerFile } from '../support/per-file.js';
 import { useTestApp } from '../support/test-app.js';
 
@@ -319,8 +320,8 @@ describe('the official account’s OAuth step (snsapi_base)', () => {
       redirect_uri: `${ORIGIN}/api/v1/payments/wechat/oauth/callback`,
       response_type: 'code',
       scope: 'snsapi_base',
-      // A nonce this browser keeps in a cookie, and the return path.
-      state: expect.stringMatching(/^[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{1,111}$/) as unknown,
+      // A nonce this browser keeps in a cookie, the return path and their MAC, in the letters WeChat takes.
+      state: expect.stringMatching(/^[A-Za-z0-9]{1,128}$/) as unknown,
     });
     for (const returnTo of ['https://evil.example/payment', '//evil.example/payment', '/profile', '/payment\\@evil']) {
       api.refused(await api.call('GET', `/payments/wechat/oauth?returnTo=${encodeURIComponent(returnTo)}`), 400, 'VALIDATION_FAILED');
@@ -356,6 +357,11 @@ describe('the official account’s OAuth step (snsapi_base)', () => {
     const nonce = ours.cookie.split('=')[1] ?? '';
     const forged = `${nonce}.${Buffer.from('https://evil.example/').toString('base64url')}`;
     api.refused(await back(forged, ours.cookie), 400, 'VALIDATION_FAILED');
+    // This browser's nonce with a made-up MAC, and a genuine state with one letter changed.
+    const madeUp = base62Encode(Buffer.concat([Buffer.from(nonce, 'base64url'), randomBytes(16), Buffer.from('/payment?orderId=43')]));
+    api.refused(await back(madeUp, ours.cookie), 400, 'VALIDATION_FAILED');
+    const last = ours.state.at(-1) === 'A' ? 'B' : 'A';
+    api.refused(await back(`${ours.state.slice(0, -1)}${last}`, ours.cookie), 400, 'VALIDATION_FAILED');
     api.refused(await back(Buffer.from('/payment?orderId=42').toString('base64url'), ours.cookie), 400, 'VALIDATION_FAILED');
   });
 });

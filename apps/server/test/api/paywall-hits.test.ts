@@ -1,6 +1,7 @@
-import { API_BASE, apiPaths, errorEnvelopeSchema, paywallSeenResponseSchema } from '@drama/contracts';
+import { API_BASE, apiPaths, dashboardResponseSchema, errorEnvelopeSchema, funnelResponseSchema, paywallSeenResponseSchema } from '@drama/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildUser } from '../support/factories.js';
+import { type ConsoleCaller, consoleAs } from '../support/operators.js';
 import { useTestApp } from '../support/test-app.js';
 
 /*
@@ -101,5 +102,60 @@ describe('the paywall gate shown by the player', () => {
     const traversal = await t.server.inject({ method: 'POST', url: `${API_BASE}/client/episodes/%2e%2e/paywall` });
     expect(traversal.statusCode).toBe(404);
     expect(errorEnvelopeSchema.parse(traversal.json()).success).toBe(false);
+  });
+});
+
+describe('paywall hits from every path', () => {
+  let owner: ConsoleCaller;
+  beforeAll(async () => {
+    owner = await consoleAs(t, 'owner');
+  });
+
+  const watch = (episodeId: number, auth: Record<string, string>) =>
+    t.server.inject({ method: 'POST', url: `${API_BASE}${apiPaths.watch(dramaId, episodeId)}`, headers: auth });
+
+  /** What the console shows: today's dashboard figure, and the drama funnel's paywall episode (the first locked one). */
+  async function figures() {
+    const console = (method: 'GET' | 'POST', url: string, payload?: object) =>
+      t.server.inject({ method, url: `${API_BASE}/console${url}`, headers: owner.headers, ...(payload ? { payload } : {}) });
+    const recompute = await console('POST', '/analytics/recompute', {});
+    expect(recompute.statusCode, recompute.body).toBe(200);
+    const dashboard = dashboardResponseSchema.parse((await console('GET', '/analytics/dashboard?period=today')).json()).data;
+    const funnel = funnelResponseSchema.parse((await console('GET', `/analytics/dramas/${dramaId}/funnel?days=7`)).json()).data;
+    expect(funnel.paywall?.episodeId).toBe(locked[0]);
+    return { dashboard: dashboard.figures.paywallHits, funnel: funnel.paywall?.hits ?? 0, members: funnel.paywall?.members ?? 0 };
+  }
+
+  it("counts a member's gate report and the refused watch call that follows as one hit on the dashboard and in the funnel", async () => {
+    const member = await buildUser(t.ctx.db, t.ctx.tokens);
+    const episode = locked[0]!;
+    const before = await figures();
+    const beforeEvents = Number(await hits(episode));
+    expect(await recorded(await seen(episode, { auth: member.auth }))).toBe(true);
+    const refused = await watch(episode, member.auth);
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect(errorEnvelopeSchema.parse(refused.json()).code).toBe('VIP_REQUIRED');
+    expect(Number(await hits(episode))).toBe(beforeEvents + 1);
+    expect(await figures()).toEqual({ dashboard: before.dashboard + 1, funnel: before.funnel + 1, members: before.members + 1 });
+  });
+
+  it('counts a refused watch call first, and the gate report after it, once', async () => {
+    const member = await buildUser(t.ctx.db, t.ctx.tokens);
+    const episode = locked[1]!;
+    const beforeEvents = Number(await hits(episode));
+    expect((await watch(episode, member.auth)).statusCode).toBe(403);
+    expect(await recorded(await seen(episode, { auth: member.auth }))).toBe(false);
+    expect(Number(await hits(episode))).toBe(beforeEvents + 1);
+  });
+
+  it('counts 20 refused watch calls sent at once as one hit', async () => {
+    const member = await buildUser(t.ctx.db, t.ctx.tokens);
+    const episode = locked[0]!;
+    const before = await figures();
+    const beforeEvents = Number(await hits(episode));
+    const answers = await Promise.all(Array.from({ length: 20 }, () => watch(episode, member.auth)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array.from({ length: 20 }, () => 403));
+    expect(Number(await hits(episode))).toBe(beforeEvents + 1);
+    expect(await figures()).toEqual({ dashboard: before.dashboard + 1, funnel: before.funnel + 1, members: before.members + 1 });
   });
 });

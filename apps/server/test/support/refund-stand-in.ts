@@ -4,10 +4,15 @@ import type { AddressInfo } from 'node:net';
 import { alipaySignContent, type ChannelKeys, readBody, rsaSign, rsaVerify, wechatSignatureHeaders } from './payment-stand-ins.js';
 
 /**
- * A stand-in of the two channels' refund APIs (Alipay `alipay.trade.refund`, WeChat Pay
- * `POST /v3/refund/domestic/refunds`): it checks our request signatures with our public keys,
- * keeps refunds by their refund number as the channels do (the same number answers the same
- * refund), and signs its answers with the channel keys, or forges or tampers with them on demand.
+ * A stand-in of the two channels' refund APIs (Alipay `alipay.trade.refund` and
+ * `alipay.trade.fastpay.refund.query`, WeChat Pay `POST /v3/refund/domestic/refunds`): it checks
+ * our request signatures with our public keys, keeps refunds by their refund number as the
+ * channels do (the same number answers the same refund), and signs its answers with the channel
+ * keys, or forges or tampers with them on demand.
+ *
+ * Alipay answers a refund it has just made with fund_change Y, and a retry of one it made before
+ * with fund_change N, as Alipay does; `alipayFundChangeN` and `alipayPending` make it answer N
+ * for new refunds too (made at once, or left undone until `settleAlipay`).
  */
 
 export interface StandInRefund {
@@ -17,6 +22,8 @@ export interface StandInRefund {
   amountFen: number;
   reason: string;
   refundId: string;
+  /** Whether the money went back (an Alipay refund left pending has not, yet). */
+  done: boolean;
 }
 
 export interface RefundStandIn {
@@ -27,6 +34,12 @@ export interface RefundStandIn {
   calls: Array<{ channel: 'alipay' | 'wechat'; what: string; signatureValid: boolean; body: string }>;
   /** WeChat Pay answers PROCESSING for new refunds while set (it settles them on a later ask). */
   wechatProcessing: boolean;
+  /** Alipay makes new refunds at once but answers them fund_change N while set. */
+  alipayFundChangeN: boolean;
+  /** Alipay takes new refunds (fund_change N) but leaves them undone, its refund query saying nothing of them, while set. */
+  alipayPending: boolean;
+  /** Makes a pending Alipay refund: its refund query says REFUND_SUCCESS from now on. */
+  settleAlipay(refundNo: string): void;
   /** Answers are signed with this key instead of the channel's. */
   forgeAnswersWith: string | null;
   /** Answers are signed, then changed (a tampered answer). */
@@ -50,6 +63,13 @@ export async function startRefundStandIn(keys: ChannelKeys): Promise<RefundStand
     refunds: new Map(),
     calls: [],
     wechatProcessing: false,
+    alipayFundChangeN: false,
+    alipayPending: false,
+    settleAlipay(refundNo) {
+      const refund = standIn.refunds.get(refundNo);
+      if (!refund) throw new Error(`the stand-in has no refund ${refundNo}`);
+      refund.done = true;
+    },
     forgeAnswersWith: null,
     tamperAnswers: false,
     close: async () => undefined,
@@ -65,7 +85,8 @@ export async function startRefundStandIn(keys: ChannelKeys): Promise<RefundStand
     const paid = standIn.paid.get(orderNo);
     if (paid === undefined) return 'TRADE_NOT_EXIST';
     if (refundedOf(orderNo) + amountFen > paid) return 'REFUND_AMOUNT_EXCEEDED';
-    const made = { channel, orderNo, refundNo, amountFen, reason, refundId: `${channel === 'wechat' ? '50' : 'AR'}${randomBytes(10).toString('hex')}` };
+    const done = channel === 'wechat' || !standIn.alipayPending;
+    const made = { channel, orderNo, refundNo, amountFen, reason, refundId: `${channel === 'wechat' ? '50' : 'AR'}${randomBytes(10).toString('hex')}`, done };
     standIn.refunds.set(refundNo, made);
     return made;
   }
@@ -80,12 +101,12 @@ export async function startRefundStandIn(keys: ChannelKeys): Promise<RefundStand
         const signatureValid = params.app_id === keys.alipay.appId && rsaVerify(keys.alipay.app.publicKey, alipaySignContent(params), params.sign ?? '');
         standIn.calls.push({ channel: 'alipay', what: params.method ?? '', signatureValid, body: params.biz_content ?? '' });
         const biz = JSON.parse(params.biz_content ?? '{}') as Record<string, string>;
+        const queryOptions = (JSON.parse(params.biz_content ?? '{}') as { query_options?: string[] }).query_options ?? [];
         let answer: Record<string, unknown>;
         if (!signatureValid) {
           answer = { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-signature', sub_msg: '验签出错' };
-        } else if (params.method !== 'alipay.trade.refund') {
-          answer = { code: '40004', msg: 'Business Failed', sub_code: 'isv.invalid-method' };
-        } else {
+        } else if (params.method === 'alipay.trade.refund') {
+          const known = standIn.refunds.has(biz.out_request_no ?? '');
           const made = refund('alipay', biz.out_trade_no ?? '', biz.out_request_no ?? '', fen(biz.refund_amount ?? '0'), biz.refund_reason ?? '');
           answer =
             typeof made === 'string'
@@ -101,15 +122,35 @@ export async function startRefundStandIn(keys: ChannelKeys): Promise<RefundStand
                   trade_no: `2026${made.orderNo.slice(-8)}`,
                   out_trade_no: made.orderNo,
                   buyer_logon_id: '159****5620',
-                  fund_change: 'Y',
+                  // Y only for money moved by this very request.
+                  fund_change: known || standIn.alipayFundChangeN || standIn.alipayPending ? 'N' : 'Y',
                   refund_fee: yuan(refundedOf(made.orderNo)),
                 };
+        } else if (params.method === 'alipay.trade.fastpay.refund.query') {
+          const found = standIn.refunds.get(biz.out_request_no ?? '');
+          answer =
+            found?.channel === 'alipay' && found.orderNo === biz.out_trade_no && found.done
+              ? {
+                  code: '10000',
+                  msg: 'Success',
+                  trade_no: `2026${found.orderNo.slice(-8)}`,
+                  out_trade_no: found.orderNo,
+                  out_request_no: found.refundNo,
+                  total_amount: yuan(standIn.paid.get(found.orderNo) ?? 0),
+                  refund_amount: yuan(found.amountFen),
+                  refund_status: 'REFUND_SUCCESS',
+                  ...(queryOptions.includes('gmt_refund_pay') ? { gmt_refund_pay: '2026-01-15 12:30:05' } : {}),
+                }
+              : // Nothing of a refund not received or not done: Alipay's answer has no refund_status.
+                { code: '10000', msg: 'Success', out_trade_no: biz.out_trade_no ?? '', out_request_no: biz.out_request_no ?? '' };
+        } else {
+          answer = { code: '40004', msg: 'Business Failed', sub_code: 'isv.invalid-method' };
         }
         const inner = JSON.stringify(answer);
         const sign = rsaSign(standIn.forgeAnswersWith ?? keys.alipay.alipay.privateKey, inner);
         const sent = standIn.tamperAnswers ? inner.replace(/"refund_fee":"[^"]*"/, '"refund_fee":"0.01"').replace('"Success"', '"Success!"') : inner;
         response.writeHead(200, { 'content-type': 'application/json;charset=utf-8' });
-        response.end(`{"alipay_trade_refund_response":${sent},"sign":"${sign}"}`);
+        response.end(`{"${(params.method ?? '').replaceAll('.', '_')}_response":${sent},"sign":"${sign}"}`);
         return;
       }
       const method = request.method ?? 'GET';

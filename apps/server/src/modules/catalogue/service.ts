@@ -36,9 +36,6 @@ interface CountedTermRow {
 /** What a play address is made from. */
 export type PlayableEpisode = Pick<queries.EpisodeRecord, 'id' | 'drama_id' | 'sequence' | 'is_free' | 'media_key'>;
 
-/** A viewer's paywall hits on one episode closer together than this count once. */
-export const PAYWALL_REPEAT_MS = 10 * 60_000;
-
 /**
  * Catalogue reads. The catalogue changes only when an operator imports content, so the hot
  * reads are cached in process for a short time and invalidated by `invalidate()`.
@@ -51,8 +48,6 @@ export class CatalogueService {
     20_000,
   );
   private readonly small = new TtlCache<unknown>(CATALOGUE_TTL_MS, 50);
-  /** Paywall hits counted lately, by viewer and episode (bounded: the oldest are forgotten first). */
-  private readonly paywallHits = new TtlCache<true>(PAYWALL_REPEAT_MS, 50_000);
   /** Which clips have an HLS rendition ladder under MEDIA_DIR/hls. */
   readonly hls: HlsIndex;
   /** Publishes scheduled dramas when their time comes (checked before each request). */
@@ -173,21 +168,10 @@ export class CatalogueService {
     return this.countPaywallHit(await this.episode(id), viewer, address);
   }
 
-  /**
-   * A locked episode refused to a viewer without VIP counts once per viewer (a member, or a
-   * guest's address) and episode in PAYWALL_REPEAT_MS, whether it came from the play call or the
-   * player's gate: a viewer coming back to the gate, or a page reloaded, is the same hit.
-   */
+  /** A locked episode refused to a viewer without VIP: a paywall hit, counted once in a while (analyticsEvents.paywall). */
   private async countPaywallHit(episode: { id: number; drama_id: number; is_free: boolean }, viewer: Viewer | null, address: string | null): Promise<boolean> {
     if (episode.is_free || (viewer && hasActiveVip(viewer))) return false;
-    const who = viewer ? `member:${viewer.id}` : address ? `address:${address}` : null;
-    if (who) {
-      const key = `${who}:${episode.id}`;
-      if (this.paywallHits.get(key)) return false;
-      this.paywallHits.set(key, true);
-    }
-    await analyticsEvents.paywall(this.ctx, { userId: viewer?.id ?? null, dramaId: episode.drama_id, episodeId: episode.id });
-    return true;
+    return analyticsEvents.paywall(this.ctx, { userId: viewer?.id ?? null, dramaId: episode.drama_id, episodeId: episode.id }, address);
   }
 
   /**

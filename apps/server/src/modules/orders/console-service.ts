@@ -227,6 +227,8 @@ export class OrderConsoleService {
    * 2. the channel is asked (the same number is the same refund there too);
    * 3. under the order's lock again, a refund still processing is settled once: the member's VIP
    *    shortened, the refund's record and the audit row written in one transaction.
+   * A refund the channel has taken but not confirmed stays processing, VIP untouched, until its
+   * notification or the reconciler's refund query (settleNotified), or a replay, settles it.
    * A replay, or a request sent alongside, runs the same steps and finds the work done.
    */
   async refund(actor: Actor, orderId: number, input: ConsoleRefundCreate): Promise<ConsoleRefundResult> {
@@ -301,9 +303,10 @@ export class OrderConsoleService {
   }
 
   /**
-   * A channel's notification of a refund's result (WeChat Pay REFUND.*): settles a refund still
-   * processing exactly as step 3 does, for the operator who made it (audited by way of
-   * 'schedule'); a refund already settled is left as it is.
+   * A channel's word of a refund's result, from its notification (WeChat Pay REFUND.*) or the
+   * answer to the reconciler's refund query (Alipay): settles a refund still processing exactly
+   * as step 3 does, for the operator who made it (audited by way of 'schedule'); a refund already
+   * settled is left as it is.
    */
   async settleNotified(key: ChannelKey, orderNo: string, notice: RefundNotice): Promise<{ flag: 'applied' | 'duplicate' | 'unknown_order' | 'amount_mismatch'; detail: string | null }> {
     const found = await this.db

@@ -93,6 +93,11 @@ export class PaymentChannels {
     return this.live.get(order.channel) ?? null;
   }
 
+  /** The live channels whose refunds can be asked about (the others tell refund results by notification). */
+  refundQueryChannels(): PaymentChannelId[] {
+    return [...this.live].flatMap(([id, adapter]) => (adapter.queryRefund ? [id] : []));
+  }
+
   /** The adapter a notification path names. */
   byKey(key: ChannelKey): PaymentChannelAdapter | null {
     if (key === 'sandbox') return this.sandbox;

@@ -1,6 +1,8 @@
+import type { PaymentChannelId } from '@drama/contracts';
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { PaymentNotificationsTable } from '../../db/schema.js';
+import './refund-tables.js';
 
 /** Raw bodies are kept for the record, up to this many characters. */
 const RAW_LIMIT = 16_384;
@@ -32,4 +34,47 @@ export async function insertNotification(db: Db, record: NotificationRecord): Pr
       headers: record.headers ? JSON.stringify(record.headers).replaceAll('\\u0000', '\\uFFFD') : null,
     })
     .execute();
+}
+
+/** A refund still processing, with what asking its channel about it takes. */
+export interface ProcessingRefund {
+  id: number;
+  refund_no: string;
+  amount_fen: number;
+  order_no: string;
+  channel: PaymentChannelId;
+  channel_mode: 'live' | 'sandbox';
+}
+
+/**
+ * Refunds still processing at these live channels and not asked about since `askedBefore`
+ * (updated_at is when a refund was last asked about or changed), the longest unasked first.
+ */
+export async function findRefundsToAsk(db: Db, channels: PaymentChannelId[], askedBefore: Date, limit: number): Promise<ProcessingRefund[]> {
+  if (channels.length === 0) return [];
+  return db
+    .selectFrom('refunds as r')
+    .innerJoin('orders as o', 'o.id', 'r.order_id')
+    .select(['r.id', 'r.refund_no', 'r.amount_fen', 'o.order_no', 'o.channel', 'o.channel_mode'])
+    .where('r.status', '=', 'processing')
+    .where('o.channel_mode', '=', 'live')
+    .where('o.channel', 'in', channels)
+    .where('r.updated_at', '<=', askedBefore)
+    .orderBy('r.updated_at')
+    .orderBy('r.id')
+    .limit(limit)
+    .execute();
+}
+
+/** Takes the turn to ask about a refund: false when it was settled, or asked about by someone else, meanwhile. */
+export async function claimRefundQuery(db: Db, id: number, now: Date, askedBefore: Date): Promise<boolean> {
+  const row = await db
+    .updateTable('refunds')
+    .set({ updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'processing')
+    .where('updated_at', '<=', askedBefore)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
 }

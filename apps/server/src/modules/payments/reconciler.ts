@@ -27,7 +27,7 @@ export class Reconciler {
     this.running = this.payments
       .reconcile()
       .then((report) => {
-        if (report.settled > 0 || report.expired > 0) this.log.info(report, 'pending orders reconciled');
+        if (report.settled > 0 || report.expired > 0 || report.refundsSettled > 0) this.log.info(report, 'pending orders and refunds reconciled');
       })
       .catch((error: unknown) => this.log.error({ err: error }, 'reconciling pending orders failed'))
       .finally(() => {

@@ -26,7 +26,7 @@ import {
   SANDBOX_STYLE_PATH,
 } from './sandbox-page.js';
 import type { PaymentService } from './service.js';
-import { newState, OAUTH_NONCE_COOKIE, OAUTH_NONCE_SECONDS, returnPathOf, safeReturnPath } from './wechat-oauth.js';
+import { OAUTH_NONCE_COOKIE, OAUTH_NONCE_SECONDS, safeReturnPath } from './wechat-oauth.js';
 
 const tags = ['payments'];
 
@@ -93,7 +93,7 @@ export function paymentRoutes(payments: PaymentService): FastifyPluginAsyncZod {
         const oauth = payments.wechatOauth();
         if (!oauth) throw new AppError('NOT_FOUND', 'No official account is configured for WeChat OAuth');
         const returnPath = safeReturnPath(request.query.returnTo);
-        const made = returnPath ? newState(returnPath) : null;
+        const made = returnPath ? oauth.states.issue(returnPath) : null;
         if (!made) throw new AppError('VALIDATION_FAILED', 'returnTo must be a /payment page of this app');
         return reply
           .header('Cache-Control', 'no-store')
@@ -123,7 +123,7 @@ export function paymentRoutes(payments: PaymentService): FastifyPluginAsyncZod {
       async (request, reply) => {
         const oauth = payments.wechatOauth();
         if (!oauth) throw new AppError('NOT_FOUND', 'No official account is configured for WeChat OAuth');
-        const returnPath = returnPathOf(request.query.state, request.cookies[OAUTH_NONCE_COOKIE]);
+        const returnPath = oauth.states.returnPathOf(request.query.state, request.cookies[OAUTH_NONCE_COOKIE]);
         if (!returnPath) throw new AppError('VALIDATION_FAILED', 'The OAuth state is not one this server made for this browser');
         // One return per step: the nonce is used up.
         reply.clearCookie(OAUTH_NONCE_COOKIE, { path: `${API_BASE}/payments/wechat/oauth` });

@@ -20,11 +20,13 @@ import {
   NotificationRejected,
   type PaymentChannelAdapter,
   type RefundNotice,
+  type RefundResult,
 } from './channels/channel.js';
-import { insertNotification } from './queries.js';
+import { claimRefundQuery, findRefundsToAsk, insertNotification } from './queries.js';
 import { noticesOf, transactionWithNotices } from '../notices/service.js';
 import type { CheckoutView } from './sandbox-page.js';
-import { WechatOauth } from './wechat-oauth.js';
+import { keptSecret } from '../../platform/secrets.js';
+import { oauthStateKey, WechatOauth } from './wechat-oauth.js';
 
 export type SandboxCheckoutQuery = z.infer<typeof sandboxCheckoutQuerySchema>;
 
@@ -41,7 +43,7 @@ export interface Applied {
   order: OrderRow | null;
 }
 
-/** What settling a refund from a channel's notification did: settled it, found it settled, or found no such refund. */
+/** What settling a refund from a channel's word (a notification, or a refund query's answer) did: settled it, found it settled, or found no such refund. */
 export type RefundSettler = (key: ChannelKey, orderNo: string, notice: RefundNotice) => Promise<{ flag: 'applied' | 'duplicate' | 'unknown_order' | 'amount_mismatch'; detail: string | null }>;
 
 export type Received = { ok: true; flag: ApplyFlag; order: OrderRow | null } | { ok: false; code: ErrorCode; message: string };
@@ -50,6 +52,8 @@ export type Received = { ok: true; flag: ApplyFlag; order: OrderRow | null } | {
 export const POLL_QUERY_INTERVAL_MS = 5_000;
 /** Reconciliation leaves orders younger than this to their notification. */
 export const RECONCILE_MIN_AGE_MS = 60_000;
+/** A refund still processing is asked about again at most this often (the call that made it asked first). */
+export const REFUND_QUERY_INTERVAL_MS = 60_000;
 const RECONCILE_BATCH = 100;
 
 /** The headers kept with a notification: the ones its signature travels in. */
@@ -79,7 +83,7 @@ export class PaymentService {
     return this.ctx.config.PUBLIC_BASE_URL ?? origin;
   }
 
-  /** Settles refunds that a channel's notification reports (WeChat Pay REFUND.*); set by the orders module, which owns refunds. */
+  /** Settles refunds a channel reports done (WeChat Pay REFUND.*, Alipay's refund query); set by the orders module, which owns refunds. */
   refundSettler: RefundSettler | null = null;
 
   /** Where a channel posts a refund's result, when this server knows its public address. */
@@ -88,15 +92,24 @@ export class PaymentService {
     return base ? `${base}${API_BASE}${apiPaths.paymentNotify(key)}` : undefined;
   }
 
-  /** A verified refund result: settles the refund once (a repeat finds it settled), and keeps the notification with what it did. */
-  private async receiveRefund(key: ChannelKey, result: ChannelResult & { refund: RefundNotice }, headers: Record<string, string> | null): Promise<Received> {
+  /**
+   * A channel's verified word that a refund is over (a notification, or the answer to our
+   * refund query): settles the refund once (a repeat finds it settled), and keeps what was said
+   * with what it did.
+   */
+  private async receiveRefund(
+    key: ChannelKey,
+    result: ChannelResult & { refund: RefundNotice },
+    headers: Record<string, string> | null,
+    source: 'notify' | 'query' = 'notify',
+  ): Promise<Received> {
     const done = this.refundSettler
       ? await this.refundSettler(key, result.orderNo, result.refund)
       : { flag: 'ignored' as const, detail: 'refunds are not settled here' };
     const order = await orders.findOrderByNo(this.ctx.db, result.orderNo);
     await insertNotification(this.ctx.db, {
       channel: key,
-      source: 'notify',
+      source,
       order_no: result.orderNo.slice(0, 64),
       order_id: order?.id ?? null,
       channel_trade_no: result.channelTradeNo,
@@ -183,11 +196,14 @@ export class PaymentService {
     }
   }
 
+  private stateKey: Buffer | null = null;
+
   /** The official account's OAuth step, when its app id and secret are set. */
   wechatOauth(): WechatOauth | null {
     const { WECHAT_MP_APP_ID: appId, WECHAT_MP_APP_SECRET: appSecret } = this.ctx.config;
     if (!appId || !appSecret) return null;
-    return new WechatOauth({ appId, appSecret, oauthBase: this.ctx.config.WECHAT_OAUTH_BASE, apiBase: this.ctx.config.WECHAT_SNS_API_BASE });
+    this.stateKey ??= oauthStateKey(this.ctx.config.JWT_SECRET ?? keptSecret(this.ctx.config.DATA_DIR, 'jwt-secret'));
+    return new WechatOauth({ appId, appSecret, oauthBase: this.ctx.config.WECHAT_OAUTH_BASE, apiBase: this.ctx.config.WECHAT_SNS_API_BASE, stateKey: this.stateKey });
   }
 
   /** Where WeChat sends the payer back with a code: this server's callback. */
@@ -375,11 +391,53 @@ export class PaymentService {
   }
 
   /**
+   * Asks the channels that answer refund queries (Alipay) about refunds still processing, each
+   * at most every REFUND_QUERY_INTERVAL_MS whoever asks, and settles the ones they say are done
+   * through the same settling as a refund notification: once, the member's VIP shortened then
+   * and only then. Returns how many it settled.
+   */
+  async settleProcessingRefunds(): Promise<number> {
+    if (!this.refundSettler) return 0;
+    const now = this.ctx.clock();
+    const askedBefore = new Date(now.getTime() - REFUND_QUERY_INTERVAL_MS);
+    const due = await findRefundsToAsk(this.ctx.db, this.channels.refundQueryChannels(), askedBefore, RECONCILE_BATCH);
+    let settled = 0;
+    for (const refund of due) {
+      const adapter = this.channels.forOrder(refund);
+      if (!adapter?.queryRefund || !(await claimRefundQuery(this.ctx.db, refund.id, now, askedBefore))) continue;
+      let answer: RefundResult;
+      try {
+        answer = await adapter.queryRefund({ orderNo: refund.order_no, refundNo: refund.refund_no, amountFen: refund.amount_fen });
+      } catch (error) {
+        this.log.warn({ err: error, orderNo: refund.order_no, refundNo: refund.refund_no, channel: adapter.key }, 'payment channel refund query failed');
+        continue;
+      }
+      if (answer.outcome === 'processing') continue;
+      const received = await this.receiveRefund(
+        adapter.key,
+        {
+          orderNo: refund.order_no,
+          channelTradeNo: answer.channelRefundNo,
+          amountFen: refund.amount_fen,
+          outcome: 'pending',
+          reason: null,
+          raw: answer.raw,
+          refund: { refundNo: refund.refund_no, channelRefundNo: answer.channelRefundNo, outcome: answer.outcome, amountFen: refund.amount_fen, reason: answer.reason },
+        },
+        null,
+        'query',
+      );
+      if (received.ok && received.flag === 'applied') settled += 1;
+    }
+    return settled;
+  }
+
+  /**
    * Checks pending orders older than a minute with their channel: applies what was paid or
    * closed there (a notification may have been lost), and closes and cancels the ones whose
-   * time is up.
+   * time is up; then refunds still processing (settleProcessingRefunds).
    */
-  async reconcile(): Promise<{ checked: number; settled: number; expired: number }> {
+  async reconcile(): Promise<{ checked: number; settled: number; expired: number; refundsSettled: number }> {
     const now = this.ctx.clock();
     const pending = await orders.findPendingOrders(this.ctx.db, new Date(now.getTime() - RECONCILE_MIN_AGE_MS), RECONCILE_BATCH);
     let settled = 0;
@@ -395,7 +453,7 @@ export class PaymentService {
         expired += await orders.expireDueOrders(this.ctx.db, { orderId: order.id }, now);
       }
     }
-    return { checked: pending.length, settled, expired };
+    return { checked: pending.length, settled, expired, refundsSettled: await this.settleProcessingRefunds() };
   }
 
   /** What the sandbox checkout page shows of an order; null when the sandbox is off or has no such order. */

@@ -12,6 +12,7 @@ import {
   NotificationRejected,
   type PaymentChannelAdapter,
   type QrPaymentRequest,
+  type RefundQuery,
   type RefundRequest,
   type RefundResult,
   type TradeBillLine,
@@ -33,6 +34,8 @@ export interface AlipaySettings {
 
 const SUCCESS = '10000';
 const TRADE_NOT_EXIST = 'ACQ.TRADE_NOT_EXIST';
+/** refund_status of alipay.trade.fastpay.refund.query once the money is back; absent until then. */
+const REFUND_SUCCESS = 'REFUND_SUCCESS';
 /** Refusals of alipay.trade.refund that mean "try again later", not "no". */
 const REFUND_RETRY_CODES = new Set(['ACQ.SYSTEM_ERROR', 'aop.ACQ.SYSTEM_ERROR', 'ACQ.REFUND_CHARGE_ERROR', 'isp.unknow-error']);
 
@@ -56,7 +59,8 @@ function text(value: unknown): string | null {
 /**
  * Alipay face-to-face payment (当面付): `alipay.trade.precreate` gives the QR code, the
  * asynchronous notification (form-encoded, RSA2-signed) tells the result, `alipay.trade.query`
- * and `alipay.trade.close` reconcile. Every answer's signature is checked by the SDK.
+ * and `alipay.trade.close` reconcile; `alipay.trade.refund` refunds and
+ * `alipay.trade.fastpay.refund.query` confirms a refund. Every answer's signature is checked by the SDK.
  */
 export class AlipayChannel implements PaymentChannelAdapter {
   readonly key = 'alipay' as const;
@@ -185,9 +189,11 @@ export class AlipayChannel implements PaymentChannelAdapter {
   }
 
   /**
-   * `alipay.trade.refund`: out_request_no is the refund number, so a retry of the same refund
-   * is answered with the refund already made. Alipay refunds at once: code 10000 is the money
-   * sent back. The answer's signature is checked like every other call's.
+   * `alipay.trade.refund`: out_request_no is the refund number, so sending the same refund again
+   * is safe. Code 10000 says Alipay took the request, not that the money moved: `fund_change` Y
+   * says it moved now. N is a refund not (yet) made, or one an earlier request with the same
+   * number already made (a retry is answered N too), so the refund query decides; until it says
+   * REFUND_SUCCESS the refund is `processing`. Every answer's signature is checked.
    */
   async refund(request: RefundRequest): Promise<RefundResult> {
     const result = await this.exec('alipay.trade.refund', {
@@ -203,7 +209,11 @@ export class AlipayChannel implements PaymentChannelAdapter {
       if (result.out_trade_no !== undefined && result.out_trade_no !== request.orderNo) {
         throw new ChannelError(`Alipay answered a refund about another order (${String(result.out_trade_no)})`);
       }
-      return { refundNo: request.refundNo, channelRefundNo: text(result.trade_no), outcome: 'succeeded', reason: null, raw };
+      if (result.fund_change === 'Y') {
+        return { refundNo: request.refundNo, channelRefundNo: text(result.trade_no), outcome: 'succeeded', reason: null, raw };
+      }
+      const asked = await this.queryRefund(request);
+      return { ...asked, channelRefundNo: asked.channelRefundNo ?? text(result.trade_no), raw: `[${raw},${asked.raw}]` };
     }
     const code = text(result.sub_code) ?? text(result.code) ?? 'unknown';
     if (REFUND_RETRY_CODES.has(code) || result.code === '20000') throw this.refused('alipay.trade.refund', result);
@@ -214,6 +224,37 @@ export class AlipayChannel implements PaymentChannelAdapter {
       reason: `${code} ${text(result.sub_msg) ?? text(result.msg) ?? ''}`.trim(),
       raw,
     };
+  }
+
+  /**
+   * `alipay.trade.fastpay.refund.query`: REFUND_SUCCESS is the money back. An answer without it
+   * is a refund not received or not done yet: still `processing` (sending the same refund
+   * number again retries it). The query never says a refund failed for good.
+   */
+  async queryRefund(query: RefundQuery): Promise<RefundResult> {
+    const result = await this.exec('alipay.trade.fastpay.refund.query', {
+      bizContent: {
+        out_trade_no: query.orderNo,
+        out_request_no: query.refundNo,
+        // Newer API versions leave the refund's time out unless asked for it.
+        query_options: ['gmt_refund_pay'],
+      },
+    });
+    if (result.code !== SUCCESS) throw this.refused('alipay.trade.fastpay.refund.query', result);
+    const raw = JSON.stringify(result);
+    if (result.refund_status !== REFUND_SUCCESS) {
+      return { refundNo: query.refundNo, channelRefundNo: null, outcome: 'processing', reason: null, raw };
+    }
+    const orderNo = text(result.out_trade_no);
+    const refundNo = text(result.out_request_no);
+    const amountFen = yuanToFen(text(result.refund_amount));
+    if ((orderNo !== null && orderNo !== query.orderNo) || (refundNo !== null && refundNo !== query.refundNo)) {
+      throw new ChannelError(`Alipay answered a refund query about another refund (${String(orderNo)} ${String(refundNo)})`);
+    }
+    if (amountFen !== null && amountFen !== query.amountFen) {
+      throw new ChannelError(`Alipay says refund ${query.refundNo} gave back ${amountFen} fen, not ${query.amountFen}`);
+    }
+    return { refundNo: query.refundNo, channelRefundNo: text(result.trade_no), outcome: 'succeeded', reason: null, raw };
   }
 
   /**

@@ -104,7 +104,15 @@ export interface RefundRequest {
   notifyUrl?: string;
 }
 
-/** What the channel says of a refund. `processing`: accepted, the money not yet back (WeChat Pay). */
+/** Which refund to ask a channel about. */
+export interface RefundQuery {
+  orderNo: string;
+  refundNo: string;
+  /** What the refund gives back, in fen: an answer about another amount is not about this refund. */
+  amountFen: number;
+}
+
+/** What the channel says of a refund. `processing`: accepted, the money not yet known to be back. */
 export type RefundOutcome = 'succeeded' | 'processing' | 'failed';
 
 export interface RefundResult {
@@ -151,6 +159,13 @@ export interface PaymentChannelAdapter {
    * and sending the same refund number again is safe.
    */
   refund(request: RefundRequest): Promise<RefundResult>;
+  /**
+   * Asks the channel what became of a refund it has not confirmed (Alipay's
+   * alipay.trade.fastpay.refund.query): `succeeded` once it says the money went back, else
+   * `processing`. Channels that notify refund results themselves (WeChat Pay) have none. Throws
+   * ChannelError when the channel cannot be reached or answers unsigned.
+   */
+  queryRefund?(query: RefundQuery): Promise<RefundResult>;
   /**
    * The channel's trade bill of a day (YYYY-MM-DD in China Standard Time, as both channels cut
    * their bills): every payment and refund it counted. An empty day is an empty list; a bill not

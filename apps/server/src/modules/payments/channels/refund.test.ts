@@ -62,12 +62,64 @@ describe('Alipay alipay.trade.refund', () => {
     });
   });
 
-  it('is idempotent by out_request_no: the same refund again is applied once', async () => {
+  it('is idempotent by out_request_no: the same refund again is applied once, and its fund_change N is asked about, not failed', async () => {
     const orderNo = paidOrder();
     const first = await alipay.refund(request(orderNo, 3000, 'RFALIPAYSAME0001'));
+    expect(standIn.calls.at(-1)?.what).toBe('alipay.trade.refund');
     const again = await alipay.refund(request(orderNo, 3000, 'RFALIPAYSAME0001'));
     expect([first.outcome, again.outcome]).toEqual(['succeeded', 'succeeded']);
+    expect(standIn.calls.slice(-2).map((call) => [call.what, call.signatureValid])).toEqual([
+      ['alipay.trade.refund', true],
+      ['alipay.trade.fastpay.refund.query', true],
+    ]);
     expect([...standIn.refunds.values()].filter((refund) => refund.orderNo === orderNo)).toHaveLength(1);
+  });
+
+  it('takes code 10000 with fund_change N for a refund only once the signed refund query says REFUND_SUCCESS', async () => {
+    const orderNo = paidOrder();
+    standIn.alipayFundChangeN = true;
+    let result;
+    try {
+      result = await alipay.refund(request(orderNo, 3000, 'RFALIPAYFUNDN001'));
+    } finally {
+      standIn.alipayFundChangeN = false;
+    }
+    expect(result).toMatchObject({ outcome: 'succeeded', refundNo: 'RFALIPAYFUNDN001' });
+    expect(JSON.parse(result.raw)).toMatchObject([{ fund_change: 'N' }, { refund_status: 'REFUND_SUCCESS', gmt_refund_pay: '2026-01-15 12:30:05' }]);
+    const query = standIn.calls.at(-1);
+    expect(query).toMatchObject({ channel: 'alipay', what: 'alipay.trade.fastpay.refund.query', signatureValid: true });
+    expect(JSON.parse(query?.body ?? '{}')).toEqual({ out_trade_no: orderNo, out_request_no: 'RFALIPAYFUNDN001', query_options: ['gmt_refund_pay'] });
+  });
+
+  it('keeps a refund the query says nothing of processing, until the query says REFUND_SUCCESS', async () => {
+    const orderNo = paidOrder();
+    standIn.alipayPending = true;
+    try {
+      expect((await alipay.refund(request(orderNo, 3000, 'RFALIPAYPEND0001'))).outcome).toBe('processing');
+    } finally {
+      standIn.alipayPending = false;
+    }
+    const asked = { orderNo, refundNo: 'RFALIPAYPEND0001', amountFen: 3000 };
+    expect((await alipay.queryRefund(asked)).outcome).toBe('processing');
+    standIn.settleAlipay('RFALIPAYPEND0001');
+    expect(await alipay.queryRefund(asked)).toMatchObject({ outcome: 'succeeded', refundNo: 'RFALIPAYPEND0001', channelRefundNo: `2026${orderNo.slice(-8)}` });
+    // An answer about another amount is not this refund's.
+    await expect(alipay.queryRefund({ ...asked, amountFen: 2999 })).rejects.toBeInstanceOf(ChannelError);
+  });
+
+  it('does not trust a forged or tampered refund query answer', async () => {
+    const orderNo = paidOrder();
+    await alipay.refund(request(orderNo, 3000, 'RFALIPAYQFORGE01'));
+    for (const setting of ['forge', 'tamper'] as const) {
+      if (setting === 'forge') standIn.forgeAnswersWith = keys.stranger.privateKey;
+      else standIn.tamperAnswers = true;
+      try {
+        await expect(alipay.queryRefund({ orderNo, refundNo: 'RFALIPAYQFORGE01', amountFen: 3000 })).rejects.toBeInstanceOf(ChannelError);
+      } finally {
+        standIn.forgeAnswersWith = null;
+        standIn.tamperAnswers = false;
+      }
+    }
   });
 
   it('reads a refusal (more than was paid) as a failed refund with Alipay’s code', async () => {
