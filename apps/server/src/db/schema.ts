@@ -543,12 +543,10 @@ export interface OperatorsTable {
   status: Generated<'active' | 'disabled'>;
   totp_secret: string | null;
   totp_enabled: Generated<boolean>;
-  /** The time step of the last code accepted: a code is good once. */
+  /** The time step of the last code accepted: a code is good once (spent by a conditional update). */
   totp_last_step: ColumnType<number | null, number | null | undefined, number | null>;
   setup_token_hash: string | null;
   setup_expires_at: Date | null;
-  failed_sign_ins: Generated<number>;
-  locked_until: Date | null;
   /** Raised to end every session of the operator (disabled, password changed, 2FA reset). */
   session_version: Generated<number>;
   last_sign_in_at: Date | null;

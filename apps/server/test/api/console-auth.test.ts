@@ -65,7 +65,8 @@ describe('console sign-in', () => {
 
   it('locks an operator out after 5 wrong passwords, even for the right one, until 15 minutes pass', async () => {
     const row = await buildOperator(t, 'finance');
-    for (let i = 0; i < 5; i += 1) expect((await signIn({ username: row.username, password: 'wrong-password' })).statusCode).toBe(401);
+    for (let i = 0; i < 4; i += 1) expect((await signIn({ username: row.username, password: 'wrong-password' })).statusCode).toBe(401);
+    expect((await signIn({ username: row.username, password: 'wrong-password' })).json().code).toBe('OPERATOR_LOCKED');
     const locked = await signIn({ username: row.username, password: OPERATOR_PASSWORD });
     expect(locked.statusCode).toBe(429);
     expect(locked.json()).toMatchObject({ code: 'OPERATOR_LOCKED', details: { retryAfter: expect.any(Number) } });
@@ -241,6 +242,48 @@ describe('operators and set-up links', () => {
     const self = await t.server.inject({ method: 'PATCH', url: `/api/v1/console/operators/${owner.operator.id}`, headers: owner.headers, payload: { role: 'content' } });
     expect(self.statusCode).toBe(409);
     expect(self.json().code).toBe('LAST_OWNER');
+  });
+});
+
+describe('a role change', () => {
+  async function tokenOf(caller: { headers: Record<string, string> }, role: string) {
+    const response = await t.server.inject({ method: 'POST', url: '/api/v1/console/tokens', headers: caller.headers, payload: { name: `as ${role}`, role } });
+    return createdApiTokenResponseSchema.parse(response.json()).data.record.id;
+  }
+
+  async function liveTokens(operatorId: number) {
+    const rows = await t.ctx.db.selectFrom('operator_api_tokens').select('role').where('operator_id', '=', operatorId).where('revoked_at', 'is', null).execute();
+    return rows.map((row) => row.role).sort();
+  }
+
+  async function changeRole(owner: { headers: Record<string, string> }, id: number, role: string) {
+    const response = await t.server.inject({ method: 'PATCH', url: `/api/v1/console/operators/${id}`, headers: owner.headers, payload: { role } });
+    expect(response.statusCode).toBe(200);
+    const entries = (await auditRows('operator.update')).filter((row) => row.target_id === String(id));
+    return entries.at(-1);
+  }
+
+  it('revokes, with it, the API tokens of roles the new one does not cover, and the audit row counts them', async () => {
+    const owner = await consoleAs(t, 'owner');
+    const other = await consoleAs(t, 'owner');
+    for (const role of ['owner', 'content', 'support', 'finance']) await tokenOf(other, role);
+
+    const demoted = await changeRole(owner, other.operator.id, 'support');
+    expect(await liveTokens(other.operator.id)).toEqual(['support']);
+    expect(demoted).toMatchObject({ before: { role: 'owner' }, after: { role: 'support', revokedApiTokens: 3 } });
+
+    // Back to owner: the owner role covers the support token that is left, and nothing comes back.
+    expect(await changeRole(owner, other.operator.id, 'owner')).toMatchObject({ after: { role: 'owner', revokedApiTokens: 0 } });
+    expect(await liveTokens(other.operator.id)).toEqual(['support']);
+  });
+
+  it('from one role to another that is not owner revokes the tokens of the old role', async () => {
+    const owner = await consoleAs(t, 'owner');
+    const editor = await consoleAs(t, 'content');
+    await tokenOf(editor, 'content');
+    await tokenOf(editor, 'content');
+    expect(await changeRole(owner, editor.operator.id, 'finance')).toMatchObject({ after: { role: 'finance', revokedApiTokens: 2 } });
+    expect(await liveTokens(editor.operator.id)).toEqual([]);
   });
 });
 

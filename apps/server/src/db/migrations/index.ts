@@ -27,6 +27,7 @@ import * as recommendations from './0027-recommendations.js';
 import * as searchRanking from './0028-search-ranking.js';
 import * as dramaStarts from './0029-drama-starts.js';
 import * as discoveryIndex from './0030-discovery-index.js';
+import * as operatorSignIn from './0031-operator-sign-in.js';
 
 /** Numbered migrations in the order they apply. Append; never edit one that has shipped. */
 export const migrations: ReadonlyArray<{ name: string; statements: readonly string[] }> = [
@@ -59,4 +60,5 @@ export const migrations: ReadonlyArray<{ name: string; statements: readonly stri
   { name: '0028-search-ranking', statements: searchRanking.statements },
   { name: '0029-drama-starts', statements: dramaStarts.statements },
   { name: '0030-discovery-index', statements: discoveryIndex.statements },
+  { name: '0031-operator-sign-in', statements: operatorSignIn.statements },
 ];

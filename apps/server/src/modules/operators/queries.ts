@@ -43,6 +43,21 @@ export function updateOperator(db: Executor, id: number, values: Updateable<Oper
   return db.updateTable('operators').set({ ...values, updated_at: new Date() }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 }
 
+/**
+ * Spends a two-factor time step: true only for the first caller to use `step` (or a later one),
+ * so that one code signs in once however many sign-ins carry it at the same moment.
+ */
+export async function claimTotpStep(db: Executor, id: number, step: number): Promise<boolean> {
+  const row = await db
+    .updateTable('operators')
+    .set({ totp_last_step: step })
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function insertSession(
   db: Executor,
   values: { operatorId: number; tokenHash: string; csrfToken: string; version: number; setupOnly: boolean; ip: string | null; userAgent: string | null; now: Date; expiresAt: Date },
@@ -95,6 +110,20 @@ export function tokensQuery(db: Executor) {
     .selectFrom('operator_api_tokens as t')
     .innerJoin('operators as o', 'o.id', 't.operator_id')
     .select(['t.id', 't.name', 't.role', 't.operator_id', 'o.username as operator_username', 't.prefix', 't.created_at', 't.last_used_at', 't.revoked_at']);
+}
+
+/** Revokes the operator's live tokens of `roles`; says how many. */
+export async function revokeApiTokens(db: Executor, operatorId: number, roles: readonly OperatorRole[], now: Date): Promise<number> {
+  if (roles.length === 0) return 0;
+  const revoked = await db
+    .updateTable('operator_api_tokens')
+    .set({ revoked_at: now })
+    .where('operator_id', '=', operatorId)
+    .where('revoked_at', 'is', null)
+    .where('role', 'in', roles)
+    .returning('id')
+    .execute();
+  return revoked.length;
 }
 
 export function insertApiToken(db: Executor, values: { operatorId: number; name: string; role: OperatorRole; tokenHash: string; prefix: string }) {

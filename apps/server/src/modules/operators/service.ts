@@ -7,22 +7,17 @@ import type {
   OperatorSummary,
 } from '@drama/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { BlockList } from 'node:net';
-import { addressKey, isListed, parseAddressList } from '../../platform/client-address.js';
+import { OPERATOR_ROLES } from '@drama/contracts';
+import { parseAddressList } from '../../platform/client-address.js';
 import type { AppContext } from '../../platform/context.js';
 import { writeAudit } from '../../platform/audit.js';
 import { AppError } from '../../platform/errors.js';
-import { API_TOKEN_PREFIX, type Actor, randomToken, sha256 } from '../../platform/operators.js';
-import type { RateLimiter } from '../../platform/rate-limit.js';
+import { API_TOKEN_PREFIX, type Actor, effectiveRole, randomToken, roleAllows, sha256 } from '../../platform/operators.js';
 import { DEFAULT_SCRYPT, PasswordHasher, TEST_SCRYPT } from '../auth/passwords.js';
 import * as q from './queries.js';
+import { OperatorSignInLimits, operatorAccount } from './sign-in-limits.js';
 import { acceptedStep, newTotpSecret, totpUri } from './totp.js';
 
-/** Wrong passwords in a row that lock an operator out, and for how long. */
-export const OPERATOR_MAX_FAILED_SIGN_INS = 5;
-export const OPERATOR_LOCK_MINUTES = 15;
-/** Sign-in tries from one address per 15 minutes, whoever they are for. */
-const SIGN_INS_PER_ADDRESS = 30;
 const REQUIRE_TOTP_KEY = 'requireTotp';
 
 export interface NewSession {
@@ -63,20 +58,14 @@ function auditedOperator(row: q.OperatorRow) {
  */
 export class OperatorService {
   private readonly passwords: PasswordHasher;
-  private readonly addressLimiter: RateLimiter;
-  /** LIMIT_EXEMPT_ADDRESSES: not counted per address (the per-operator lock-out still holds). */
-  private readonly exempt: BlockList;
-  /** Hashed once, checked against for an unknown username so both take the same time. */
-  private readonly decoyHash: Promise<string>;
+  private readonly limits: OperatorSignInLimits;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly log: FastifyBaseLogger,
   ) {
     this.passwords = new PasswordHasher(ctx.config.NODE_ENV === 'test' ? TEST_SCRYPT : DEFAULT_SCRYPT);
-    this.addressLimiter = ctx.rateLimits.create('console-sign-in', SIGN_INS_PER_ADDRESS, 15 * 60_000);
-    this.decoyHash = this.passwords.hash(randomToken());
-    this.exempt = parseAddressList(ctx.config.LIMIT_EXEMPT_ADDRESSES);
+    this.limits = new OperatorSignInLimits(ctx.rateLimits, parseAddressList(ctx.config.LIMIT_EXEMPT_ADDRESSES));
   }
 
   private get db() {
@@ -168,55 +157,49 @@ export class OperatorService {
   }
 
   /**
-   * Password, then the authenticator's code when two-factor is on. Wrong passwords and wrong
-   * codes count alike towards the lock-out; an unknown username costs the same time as a known one.
+   * Password, then the authenticator's code when two-factor is on. Each attempt is counted
+   * (sign-in-limits.ts) before its password is checked; wrong passwords and wrong codes count
+   * alike, and a name no operator has is counted and hashed for just as a known one is. The
+   * operator's status is told only to someone who knew the password.
    */
   async signIn(body: ConsoleSignInBody, meta: RequestMeta): Promise<{ result: ConsoleSignInResult; session?: NewSession }> {
-    const decision = isListed(this.exempt, meta.ip) ? { allowed: true, retryAfter: 0 } : await this.addressLimiter.hit(addressKey(meta.ip));
-    if (!decision.allowed) throw new AppError('RATE_LIMITED', 'Too many sign-in attempts from this address', { retryAfter: decision.retryAfter });
-    const now = this.now();
+    await this.limits.passAddress(meta.ip);
     const row = await q.operatorByUsername(this.db, body.username);
-    if (row?.locked_until && row.locked_until > now) {
-      throw new AppError('OPERATOR_LOCKED', 'Too many wrong attempts', { retryAfter: Math.ceil((row.locked_until.getTime() - now.getTime()) / 1000) });
+    const attempt = this.limits.attempt(row ? operatorAccount(row.id) : `name:${body.username}`, meta.ip);
+    const ticket = await this.limits.admit(attempt);
+    if (!row?.password_hash) {
+      await this.passwords.burn(body.password);
+      throw await this.limits.failed(attempt, ticket, 'OPERATOR_CREDENTIALS_INVALID');
     }
-    const passwordOk = row?.password_hash
-      ? await this.passwords.verify(body.password, row.password_hash)
-      : (await this.passwords.verify(body.password, await this.decoyHash), false);
-    if (!row || !passwordOk) {
-      if (row) await this.countFailure(row);
-      throw new AppError('OPERATOR_CREDENTIALS_INVALID', 'Wrong username or password');
+    if (!(await this.passwords.verify(body.password, row.password_hash))) {
+      throw await this.limits.failed(attempt, ticket, 'OPERATOR_CREDENTIALS_INVALID');
     }
-    if (row.status !== 'active') throw new AppError('OPERATOR_DISABLED', 'This operator is disabled');
+    if (row.status !== 'active') {
+      await this.limits.succeeded(attempt);
+      throw new AppError('OPERATOR_DISABLED', 'This operator is disabled');
+    }
+    const now = this.now();
     let step: number | null = null;
     if (row.totp_enabled && row.totp_secret) {
-      if (!body.code) return { result: { step: 'totp' } };
-      step = await acceptedStep(row.totp_secret, body.code, now, row.totp_last_step === null ? null : Number(row.totp_last_step));
-      if (step === null) {
-        await this.countFailure(row);
-        throw new AppError('TOTP_INVALID', 'The code is wrong or was used already');
+      if (!body.code) {
+        await this.limits.neutral(attempt);
+        return { result: { step: 'totp' } };
       }
+      step = await acceptedStep(row.totp_secret, body.code, now, row.totp_last_step === null ? null : Number(row.totp_last_step));
+      if (step === null) throw await this.limits.failed(attempt, ticket, 'TOTP_INVALID');
     }
     const setupOnly = !row.totp_enabled && (await this.requireTotp());
-    return this.db.transaction().execute(async (trx) => {
-      const updated = await q.updateOperator(trx, row.id, {
-        failed_sign_ins: 0,
-        locked_until: null,
-        last_sign_in_at: now,
-        ...(step === null ? {} : { totp_last_step: step }),
-      });
+    const signedIn = await this.db.transaction().execute(async (trx) => {
+      // The step read above may have been spent since by a sign-in carrying the same code.
+      if (step !== null && !(await q.claimTotpStep(trx, row.id, step))) return null;
+      const updated = await q.updateOperator(trx, row.id, { last_sign_in_at: now });
       const session = await this.createSession(trx, updated, setupOnly, meta);
       const me = this.me(updated, session.csrfToken, setupOnly);
       return { result: setupOnly ? { step: 'totp-setup' as const, me } : { step: 'signed-in' as const, me }, session };
     });
-  }
-
-  private async countFailure(row: q.OperatorRow): Promise<void> {
-    const failures = row.failed_sign_ins + 1;
-    const lock = failures >= OPERATOR_MAX_FAILED_SIGN_INS;
-    await q.updateOperator(this.db, row.id, {
-      failed_sign_ins: lock ? 0 : failures,
-      ...(lock ? { locked_until: new Date(this.now().getTime() + OPERATOR_LOCK_MINUTES * 60_000) } : {}),
-    });
+    if (!signedIn) throw await this.limits.failed(attempt, ticket, 'TOTP_INVALID');
+    await this.limits.succeeded(attempt);
+    return signedIn;
   }
 
   async signOut(sessionId: number): Promise<void> {
@@ -261,12 +244,20 @@ export class OperatorService {
     });
   }
 
-  /** Ends every other session of the operator; the one in use carries on. */
+  /**
+   * Ends every other session of the operator; the one in use carries on. Wrong current passwords
+   * count towards the same lock as wrong sign-ins from this address, so a taken-over session
+   * gives no more guesses than the sign-in page does.
+   */
   async changePassword(actor: Actor, currentPassword: string, newPassword: string, sessionId: number): Promise<void> {
     const row = await q.operatorById(this.db, actor.operatorId ?? 0);
-    if (!row?.password_hash || !(await this.passwords.verify(currentPassword, row.password_hash))) {
-      throw new AppError('CONSOLE_WRONG_PASSWORD', 'The current password is wrong');
+    if (!row) throw new AppError('OPERATOR_UNAUTHENTICATED', 'Sign in to the console');
+    const attempt = this.limits.attempt(operatorAccount(row.id), actor.ip);
+    const ticket = await this.limits.admit(attempt);
+    if (!row.password_hash || !(await this.passwords.verify(currentPassword, row.password_hash))) {
+      throw await this.limits.failed(attempt, ticket, 'CONSOLE_WRONG_PASSWORD');
     }
+    await this.limits.succeeded(attempt);
     const hash = await this.passwords.hash(newPassword);
     await this.db.transaction().execute(async (trx) => {
       const updated = await q.updateOperator(trx, row.id, { password_hash: hash, session_version: row.session_version + 1 });
@@ -295,7 +286,7 @@ export class OperatorService {
     await this.db.transaction().execute(async (trx) => {
       const spent = await trx
         .updateTable('operators')
-        .set({ password_hash: hash, setup_token_hash: null, setup_expires_at: null, session_version: row.session_version + 1, failed_sign_ins: 0, locked_until: null, updated_at: new Date() })
+        .set({ password_hash: hash, setup_token_hash: null, setup_expires_at: null, session_version: row.session_version + 1, updated_at: new Date() })
         .where('id', '=', row.id)
         .where('setup_token_hash', '=', sha256(token))
         .returning('id')
@@ -304,6 +295,7 @@ export class OperatorService {
       const actor: Actor = { operatorId: row.id, username: row.username, role: row.role, via: 'session', ip };
       await writeAudit(trx, actor, { action: 'operator.setup', targetType: 'operator', targetId: row.id });
     });
+    await this.limits.released(this.limits.attempt(operatorAccount(row.id), ip));
   }
 
   async list(): Promise<OperatorSummary[]> {
@@ -320,7 +312,11 @@ export class OperatorService {
     });
   }
 
-  /** A role change or a disable ends the operator's sessions; one active owner always remains. */
+  /**
+   * A role change or a disable ends the operator's sessions; one active owner always remains. A
+   * disable revokes every API token of the operator, a role change those of a role the new one
+   * does not cover, in the same transaction; the audit row says how many.
+   */
   async update(actor: Actor, id: number, change: { role?: OperatorRole | undefined; status?: 'active' | 'disabled' | undefined }): Promise<OperatorSummary> {
     return this.db.transaction().execute(async (trx) => {
       const row = await q.operatorById(trx, id, true);
@@ -332,8 +328,15 @@ export class OperatorService {
         ...(change.status ? { status: change.status } : {}),
         session_version: row.session_version + 1,
       });
-      if (change.status === 'disabled') await trx.updateTable('operator_api_tokens').set({ revoked_at: this.now() }).where('operator_id', '=', id).where('revoked_at', 'is', null).execute();
-      await writeAudit(trx, actor, { action: 'operator.update', targetType: 'operator', targetId: id, before: auditedOperator(row), after: auditedOperator(updated) });
+      const uncovered = change.status === 'disabled' ? OPERATOR_ROLES : OPERATOR_ROLES.filter((role) => !roleAllows(updated.role, role));
+      const revokedApiTokens = await q.revokeApiTokens(trx, id, uncovered, this.now());
+      await writeAudit(trx, actor, {
+        action: 'operator.update',
+        targetType: 'operator',
+        targetId: id,
+        before: auditedOperator(row),
+        after: { ...auditedOperator(updated), revokedApiTokens },
+      });
       return presentOperator(updated);
     });
   }
@@ -377,14 +380,14 @@ export class OperatorService {
   /** An owner sees every token; others their own. */
   async tokens(actor: Actor): Promise<ApiTokenSummary[]> {
     let query = q.tokensQuery(this.db).orderBy('t.id', 'desc');
-    if (actor.role !== 'owner') query = query.where('t.operator_id', '=', actor.operatorId ?? 0);
+    if (effectiveRole(actor) !== 'owner') query = query.where('t.operator_id', '=', actor.operatorId ?? 0);
     return (await query.execute()).map((row) => this.presentToken(row));
   }
 
   /** The token is shown once; only its hash is kept. A token's role is at most its maker's. */
   async createToken(actor: Actor, name: string, role: OperatorRole): Promise<{ token: string; record: ApiTokenSummary }> {
     if (actor.operatorId === null) throw new AppError('OPERATOR_FORBIDDEN', 'Tokens belong to an operator');
-    if (actor.role !== 'owner' && role !== actor.role) throw new AppError('API_TOKEN_ROLE_TOO_HIGH', 'A token may have only your own role');
+    if (effectiveRole(actor) !== 'owner' && role !== effectiveRole(actor)) throw new AppError('API_TOKEN_ROLE_TOO_HIGH', 'A token may have only your own role');
     const token = `${API_TOKEN_PREFIX}${randomToken(32)}`;
     return this.db.transaction().execute(async (trx) => {
       const { id } = await q.insertApiToken(trx, { operatorId: actor.operatorId as number, name, role, tokenHash: sha256(token), prefix: token.slice(0, 10) });
@@ -397,7 +400,7 @@ export class OperatorService {
   async revokeToken(actor: Actor, id: number): Promise<ApiTokenSummary> {
     return this.db.transaction().execute(async (trx) => {
       const row = await q.tokensQuery(trx).where('t.id', '=', id).executeTakeFirst();
-      if (!row || (actor.role !== 'owner' && row.operator_id !== actor.operatorId)) throw new AppError('API_TOKEN_NOT_FOUND', 'No such token');
+      if (!row || (effectiveRole(actor) !== 'owner' && row.operator_id !== actor.operatorId)) throw new AppError('API_TOKEN_NOT_FOUND', 'No such token');
       if (!row.revoked_at) {
         await trx.updateTable('operator_api_tokens').set({ revoked_at: this.now() }).where('id', '=', id).execute();
         await writeAudit(trx, actor, { action: 'api-token.revoke', targetType: 'api-token', targetId: id, before: { name: row.name, role: row.role } });
