@@ -1,6 +1,7 @@
 import { API_BASE, STORAGE_KEYS, apiPaths } from '@drama/contracts';
-import { operatorHeaders, createAccount, latestCode, signInAs, stored } from './accounts';
+import { createAccount, latestCode, signInAs, stored } from './accounts';
 import { expect, test } from './fixtures';
+import { grantVip } from './operator-acts';
 
 test.use({ locale: 'en-US', allowedConsoleErrors: [/status of 4\d\d/] });
 
@@ -161,11 +162,7 @@ test('the profile shows the VIP card, points and entries', async ({ page, reques
   await page.goBack();
 
   // An operator grants VIP: the profile call refreshes the kept user info.
-  const granted = await request.post(`${API_BASE}${apiPaths.adminUserVip(account.user.id)}`, {
-    headers: await operatorHeaders(request),
-    data: { days: 30, reason: 'e2e' },
-  });
-  expect(granted.ok()).toBe(true);
+  await grantVip(request, account.user.id, 30);
   await page.reload();
   await expect(card).toHaveAttribute('data-vip', 'active');
   await expect(page.getByTestId('vip-status')).toContainText('Valid until');
@@ -179,10 +176,7 @@ test.describe('in Chinese', () => {
 
   test('the VIP expiry is written the Chinese way', async ({ page, request }) => {
     const account = await createAccount(request);
-    await request.post(`${API_BASE}${apiPaths.adminUserVip(account.user.id)}`, {
-      headers: await operatorHeaders(request),
-      data: { days: 30, reason: 'e2e' },
-    });
+    await grantVip(request, account.user.id, 30);
     await signInAs(page, account);
     await page.goto('/profile');
     await expect(page.getByTestId('vip-status')).toHaveText(/^有效期至\d{4}\/\d{2}\/\d{2}$/);

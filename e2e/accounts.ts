@@ -8,7 +8,9 @@ import {
   API_BASE,
   STORAGE_KEYS,
   apiPaths,
-  outboxListResponseSchema,
+  consoleOutboxListResponseSchema,
+  normalizePhone,
+  PHONE_PATTERN,
   sessionResponseSchema,
   type Session,
 } from '@drama/contracts';
@@ -91,7 +93,10 @@ function ownerApiToken(post: Post): Promise<string> {
   return ownerToken;
 }
 
-/** The headers of an owner's API token: every admin call other than making operators takes one, and is audited under it. */
+/**
+ * The headers of an owner's API token: the console's routes take it as the operator's command
+ * sends it, and audit each change under it. Only the owner reads the codes in the outbox.
+ */
 export async function operatorHeaders(request: APIRequestContext): Promise<Record<string, string>> {
   const token = await ownerApiToken(async (url, data) => {
     const response = await request.post(url, { headers: adminHeaders(), data });
@@ -119,17 +124,27 @@ export async function adminCli(baseURL: string, args: string[]): Promise<string>
   return stdout;
 }
 
+/**
+ * The outbox's messages to exactly this email or phone, newest first, as the owner reads them.
+ * The console matches part of the recipient, so the exact ones are picked here.
+ */
+async function outboxTo(request: APIRequestContext, target: string) {
+  const wanted = PHONE_PATTERN.test(target) ? normalizePhone(target) : target.toLowerCase();
+  const response = await request.get(`${API_BASE}${apiPaths.consoleOutbox()}`, {
+    params: { q: wanted, limit: 100 },
+    headers: await operatorHeaders(request),
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  return consoleOutboxListResponseSchema.parse(await response.json()).data.items.filter((message) => message.target === wanted);
+}
+
 /** The newest verification code the outbox holds for this email or phone. */
 export async function latestCode(request: APIRequestContext, target: string, after = 0): Promise<string> {
   let code: string | null = null;
   await expect
     .poll(
       async () => {
-        const response = await request.get(`${API_BASE}${apiPaths.adminOutbox()}`, {
-          params: { target },
-          headers: await operatorHeaders(request),
-        });
-        const messages = outboxListResponseSchema.parse(await response.json()).data.items;
+        const messages = await outboxTo(request, target);
         const newest = messages.find((message) => message.id > after);
         code = newest ? (/\b(\d{6})\b/.exec(newest.body)?.[1] ?? null) : null;
         return code;
@@ -142,11 +157,7 @@ export async function latestCode(request: APIRequestContext, target: string, aft
 
 /** Id of the newest outbox message for a destination (0 when none), to wait for a newer one. */
 export async function lastOutboxId(request: APIRequestContext, target: string): Promise<number> {
-  const response = await request.get(`${API_BASE}${apiPaths.adminOutbox()}`, {
-    params: { target },
-    headers: await operatorHeaders(request),
-  });
-  return outboxListResponseSchema.parse(await response.json()).data.items[0]?.id ?? 0;
+  return (await outboxTo(request, target))[0]?.id ?? 0;
 }
 
 export async function stored(page: Page, key: string): Promise<string | null> {

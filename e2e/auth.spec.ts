@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
-import { API_BASE, STORAGE_KEYS, apiPaths } from '@drama/contracts';
-import { operatorHeaders, createAccount, latestCode, stored, uniqueUsername } from './accounts';
+import { STORAGE_KEYS, apiPaths } from '@drama/contracts';
+import { createAccount, latestCode, stored, uniqueUsername } from './accounts';
 import { expect, recordToasts, test } from './fixtures';
+import { disableMember } from './operator-acts';
 
 // Wrong passwords, taken names and refused codes are answered with 4xx, which the browser logs.
 test.use({ locale: 'en-US', allowedConsoleErrors: [/status of 4\d\d/] });
@@ -111,10 +112,7 @@ test('a wrong password says how many attempts remain, then the lock says how lon
 
 test('a disabled account gets its own error state', async ({ page, request }) => {
   const account = await createAccount(request);
-  const response = await request.post(`${API_BASE}${apiPaths.adminUserDisable(account.user.id)}`, {
-    headers: await operatorHeaders(request),
-  });
-  expect(response.ok()).toBe(true);
+  await disableMember(request, account.user.id);
   await page.goto('/auth/sign-in');
   await signInWithForm(page, account.username, account.password);
   const state = page.getByTestId('account-disabled');

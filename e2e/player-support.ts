@@ -9,8 +9,8 @@ import {
   type Episode,
   type Session,
 } from '@drama/contracts';
-import { operatorHeaders } from './accounts';
 import { seedStorage } from './fixtures';
+import { grantVip } from './operator-acts';
 
 /** The first-visit swipe hint would cover the player in every test but its own. */
 export const SWIPE_HINT_SEEN = { player_swipe_hint_seen: '1' };
@@ -30,11 +30,7 @@ export async function signUp(request: APIRequestContext): Promise<Session> {
 
 /** Makes the member a VIP through the operator's call, and returns the session with fresh user info. */
 export async function makeVip(request: APIRequestContext, session: Session): Promise<Session> {
-  const response = await request.post(`${API_BASE}${apiPaths.adminUserVip(session.user.id)}`, {
-    headers: await operatorHeaders(request),
-    data: { days: 30, reason: 'e2e' },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
+  await grantVip(request, session.user.id, 30);
   const me = await request.get(`${API_BASE}${apiPaths.me()}`, { headers: { Authorization: `Bearer ${session.token}` } });
   const body = (await me.json()) as { data: Session['user'] };
   return { token: session.token, user: body.data };

@@ -2,27 +2,17 @@ import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import {
   API_BASE,
   CHECK_IN_REWARDS,
-  adminPointsResponseSchema,
   apiPaths,
   pointsSummaryResponseSchema,
   userProfileResponseSchema,
 } from '@drama/contracts';
-import { adminCli, operatorHeaders, createAccount, signInAs, type TestAccount } from './accounts';
+import { adminCli, createAccount, signInAs, type TestAccount } from './accounts';
 import { expect, recordToasts, test } from './fixtures';
+import { grantPoints } from './operator-acts';
 
 const TIME_ZONE = 'Asia/Shanghai';
 
 test.use({ locale: 'en-US', timezoneId: TIME_ZONE, allowedConsoleErrors: [/status of 4\d\d/] });
-
-/** Points through the operator's HTTP call, for tests about something else. */
-async function grantPoints(request: APIRequestContext, userId: number, amount: number): Promise<void> {
-  const response = await request.post(`${API_BASE}${apiPaths.adminUserPoints(userId)}`, {
-    headers: await operatorHeaders(request),
-    data: { amount, note: 'e2e', reason: 'e2e' },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  adminPointsResponseSchema.parse(await response.json());
-}
 
 async function me(request: APIRequestContext, account: TestAccount) {
   const response = await request.get(`${API_BASE}${apiPaths.me()}`, { headers: { Authorization: `Bearer ${account.token}` } });
@@ -107,7 +97,7 @@ test('points granted by the operator buy VIP days in the store', async ({ page, 
   // The operator's command starts a TypeScript process of its own: slow on a busy machine.
   test.slow();
   const account = await createAccount(request);
-  const printed = await adminCli(baseURL ?? '', ['points', 'grant', String(account.user.id), '--amount', '1000', '--note', 'e2e', '--reason', 'e2e']);
+  const printed = await adminCli(baseURL ?? '', ['points', 'grant', String(account.user.id), '--amount', '1000', '--reason', 'e2e']);
   expect(printed).toContain(`Granted 1000 points to user ${account.user.id}: balance 1000`);
 
   const toasts = await recordToasts(page);

@@ -12,7 +12,7 @@ function makePhoto(): Promise<Buffer> {
 }
 
 async function setFollowTarget(request: APIRequestContext, link: string): Promise<void> {
-  const response = await request.put(`${API_BASE}${apiPaths.adminSettings()}`, { headers: await operatorHeaders(request), data: { followUsLink: link } });
+  const response = await request.patch(`${API_BASE}${apiPaths.consoleSettings()}`, { headers: await operatorHeaders(request), data: { followUsLink: link } });
   expect(response.ok(), await response.text()).toBe(true);
 }
 

@@ -116,7 +116,7 @@ test('a favourite asks for pushes, and a reply to the member’s feedback reache
       if (push.subscriber === device.id) resolve(push);
     };
   });
-  const reply = await request.post(`${API_BASE}${apiPaths.adminFeedbackReply(feedback.id)}`, {
+  const reply = await request.post(`${API_BASE}${apiPaths.consoleFeedbackReply(feedback.id)}`, {
     headers: await operatorHeaders(request),
     data: { content: 'Fixed in the next release, thank you.' },
   });

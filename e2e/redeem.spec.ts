@@ -1,20 +1,12 @@
 import type { APIRequestContext } from '@playwright/test';
-import { API_BASE, adminRedeemCreateResponseSchema, apiPaths, userProfileResponseSchema } from '@drama/contracts';
-import { adminCli, operatorHeaders, createAccount, signInAs, type TestAccount } from './accounts';
+import { API_BASE, apiPaths, userProfileResponseSchema } from '@drama/contracts';
+import { adminCli, createAccount, signInAs, type TestAccount } from './accounts';
 import { expect, test } from './fixtures';
+import { makeCodes } from './operator-acts';
 
 const TIME_ZONE = 'Asia/Shanghai';
 
 test.use({ locale: 'en-US', timezoneId: TIME_ZONE, allowedConsoleErrors: [/status of 4\d\d/] });
-
-async function createCodes(request: APIRequestContext, body: { type: 'vip_days' | 'points'; value: number; count: number }) {
-  const response = await request.post(`${API_BASE}${apiPaths.adminRedeemCodes()}`, {
-    headers: await operatorHeaders(request),
-    data: body,
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  return adminRedeemCreateResponseSchema.parse(await response.json()).data.codes;
-}
 
 async function me(request: APIRequestContext, account: TestAccount) {
   const response = await request.get(`${API_BASE}${apiPaths.me()}`, { headers: { Authorization: `Bearer ${account.token}` } });
@@ -91,7 +83,7 @@ test('a VIP code from the operator command makes the member VIP, once', async ({
 });
 
 test('a points code adds to the balance and to both histories', async ({ page, request }) => {
-  const [code = ''] = await createCodes(request, { type: 'points', value: 500, count: 1 });
+  const [code = ''] = await makeCodes(request, { type: 'points', value: 500, count: 1 });
   const account = await createAccount(request);
   await signInAs(page, account);
   await page.goto('/redeem/records');

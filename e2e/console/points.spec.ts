@@ -1,21 +1,11 @@
-import type { APIRequestContext } from '@playwright/test';
-import { API_BASE, STORAGE_KEYS, adminPointsResponseSchema, apiPaths, consolePointsPaths } from '@drama/contracts';
+import { API_BASE, STORAGE_KEYS, apiPaths, consolePointsPaths } from '@drama/contracts';
 import { createAccount, operatorHeaders, signInAs } from '../accounts';
 import { expect, test } from '../fixtures';
+import { grantPoints } from '../operator-acts';
 import { DESKTOP, newOperator } from './console-support';
 import { setUpAndSignIn } from './orders-support';
 
 test.use({ ...DESKTOP, locale: 'en-US', allowedConsoleErrors: [/status of 4\d\d/] });
-
-/** Points through the operator's HTTP call: setup, not the journey. */
-async function grantPoints(request: APIRequestContext, userId: number, amount: number): Promise<void> {
-  const response = await request.post(`${API_BASE}${apiPaths.adminUserPoints(userId)}`, {
-    headers: await operatorHeaders(request),
-    data: { amount, note: 'e2e', reason: 'e2e' },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  adminPointsResponseSchema.parse(await response.json());
-}
 
 test('finance puts a mall item on sale, a member exchanges it, it goes off sale; a changed task reward is what the next claim pays', async ({ page, request, browser }) => {
   test.setTimeout(240_000);

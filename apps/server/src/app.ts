@@ -18,9 +18,7 @@ import { OperatorBootstrap } from './modules/operators/bootstrap.js';
 import { AdminAccess } from './platform/admin-access.js';
 import { OperatorService } from './modules/operators/service.js';
 import { type ConsoleRule, OperatorAuth, SESSION_COOKIE } from './platform/operators.js';
-import { adminRoutes } from './modules/admin/routes.js';
-import { AdminService } from './modules/admin/service.js';
-import { adminContentRoutes } from './modules/admin-content/routes.js';
+import { catalogueImportRoutes } from './modules/admin-content/routes.js';
 import { DramaImportService } from './modules/admin-content/service.js';
 import { createAccountServices } from './modules/auth/accounts.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -72,9 +70,9 @@ import { PaymentChannels } from './modules/payments/channel-registry.js';
 import { Reconciler } from './modules/payments/reconciler.js';
 import { paymentRoutes, registerSandboxCheckout } from './modules/payments/routes.js';
 import { PaymentService } from './modules/payments/service.js';
-import { pointsAdminRoutes, pointsRoutes } from './modules/points/routes.js';
+import { pointsRoutes } from './modules/points/routes.js';
 import { PointsService } from './modules/points/service.js';
-import { redeemAdminRoutes, redeemRoutes } from './modules/redeem/routes.js';
+import { redeemRoutes } from './modules/redeem/routes.js';
 import { RedeemService } from './modules/redeem/service.js';
 import { campaignConsoleRoutes } from './modules/redeem/console-routes.js';
 import { settingsConsoleRoutes } from './modules/settings/console-routes.js';
@@ -85,7 +83,7 @@ import { mallConsoleRoutes } from './modules/mall/console-routes.js';
 import { MallConsoleService } from './modules/mall/console-service.js';
 import { taskRewardConsoleRoutes } from './modules/tasks/console-routes.js';
 import { TaskRewardConsoleService } from './modules/tasks/console-service.js';
-import { searchAdminRoutes, searchRoutes } from './modules/search/routes.js';
+import { searchConsoleRoutes, searchRoutes } from './modules/search/routes.js';
 import { SearchService } from './modules/search/service.js';
 import { settingsRoutes } from './modules/settings/routes.js';
 import { SettingsService } from './modules/settings/service.js';
@@ -261,7 +259,6 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const analytics = new AnalyticsService(ctx);
   await analytics.registerJobs();
   const accounts = createAccountServices(ctx, { keys, log: server.log });
-  const admin = new AdminService(ctx);
   const likes = new LikeService(ctx, catalogue);
   const favorites = new FavoriteService(ctx, catalogue);
   const memberSettings = new MemberSettingsService(ctx);
@@ -308,7 +305,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   const orders = new OrderService(ctx, membership, payments);
   const reconciler = new Reconciler(payments, config.RECONCILE_INTERVAL_SECONDS, server.log);
   const orderConsole = new OrderConsoleService(ctx, payments);
-  // Refund results the channels notify (WeChat Pay REFUND.*) settle refunds as the console's own calls do.
+  // Refund results the channels report later (WeChat Pay's REFUND.* notifications, Alipay's refund
+  // query asked by the reconciler) settle refunds as the console's own calls do.
   payments.refundSettler = (key, orderNo, notice) => orderConsole.settleNotified(key, orderNo, notice);
   const reconciliation = new ReconciliationService(ctx, paymentChannels);
   await reconciliation.registerJobs();
@@ -346,7 +344,6 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await scope.register(memberSettingsRoutes(ctx, memberSettings));
       await scope.register(pushRoutes(ctx, push));
       await scope.register(noticeRoutes(ctx, notices));
-      await scope.register(adminRoutes(admin, adminAccess), { prefix: '/admin' });
       await scope.register(operatorAdminRoutes(new OperatorBootstrap(ctx, operators), adminAccess), { prefix: '/admin' });
       await scope.register(likeRoutes(ctx, likes));
       await scope.register(favoriteRoutes(ctx, favorites));
@@ -355,17 +352,13 @@ export async function buildApp(options: BuildOptions): Promise<App> {
       await scope.register(uploadRoutes(ctx, uploads));
       await scope.register(avatarRoutes(ctx, avatars));
       await scope.register(vitalsRoutes(vitals, ctx.rateLimits.create('vitals', VITALS_PER_MINUTE, 60_000)));
-      await scope.register(adminContentRoutes({ settings, feedback, importer }, adminAccess), { prefix: '/admin' });
       await scope.register(searchRoutes(search));
-      await scope.register(searchAdminRoutes(search, adminAccess), { prefix: '/admin' });
       await scope.register(exploreRoutes(ctx, explore));
       await scope.register(recommendationRoutes(ctx, recommendations));
       await scope.register(pointsRoutes(ctx, points));
       await scope.register(taskRoutes(ctx, tasks));
       await scope.register(mallRoutes(ctx, mall));
       await scope.register(redeemRoutes(ctx, redeem));
-      await scope.register(pointsAdminRoutes(points, adminAccess), { prefix: '/admin' });
-      await scope.register(redeemAdminRoutes(redeem, adminAccess), { prefix: '/admin' });
       await scope.register(membershipRoutes(membership));
       await scope.register(orderRoutes(ctx, orders));
       await scope.register(paymentRoutes(payments));
@@ -387,6 +380,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
           await consoleScope.register(outboxConsoleRoutes(ctx));
           await consoleScope.register(mallConsoleRoutes(ctx, new MallConsoleService(ctx)));
           await consoleScope.register(taskRewardConsoleRoutes(ctx, new TaskRewardConsoleService(ctx)));
+          await consoleScope.register(catalogueImportRoutes(ctx, importer));
+          await consoleScope.register(searchConsoleRoutes(ctx, search));
         },
         { prefix: '/console' },
       );

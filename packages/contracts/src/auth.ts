@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
-import { ok, paged } from './envelope.js';
-import { idSchema, pageQuerySchema } from './params.js';
+import { ok } from './envelope.js';
 import { userInfoSchema } from './user.js';
 
 /*
@@ -321,45 +320,3 @@ export const destinationLimitDetailsSchema = z.object({ retryAfter: z.int().min(
 /** CODE_COOLDOWN and CODE_DAILY_LIMIT: seconds to wait, and codes left today. */
 export const codeLimitDetailsSchema = z.object({ retryAfter: z.int().min(0), remainingToday: z.int().min(0) });
 
-// ---------------------------------------------------------------------------------------------
-// Operator calls: /admin/... (Authorization: Bearer <admin token>)
-// ---------------------------------------------------------------------------------------------
-
-export const outboxMessageSchema = z.object({
-  id: z.int(),
-  channel: z.enum(CODE_CHANNELS),
-  target: z.string(),
-  subject: z.string(),
-  body: z.string(),
-  createdAt: z.iso.datetime(),
-});
-export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
-
-export const outboxQuerySchema = pageQuerySchema.extend({
-  /** Only messages to this email or phone (phones compared without +86, emails in lower case). */
-  target: z.string().trim().min(1).max(254).optional(),
-});
-export const outboxListResponseSchema = ok(paged(outboxMessageSchema));
-
-export const adminUserSchema = userProfileSchema.extend({
-  /** While set and in the future, sign-in is refused (too many wrong passwords). */
-  lockedUntil: z.iso.datetime().nullable(),
-  lastSignInAt: z.iso.datetime().nullable(),
-});
-export type AdminUser = z.infer<typeof adminUserSchema>;
-
-export const adminUserListQuerySchema = pageQuerySchema.extend({
-  /** Part of a username, email or phone, or an exact id. */
-  query: z.string().trim().min(1).max(100).optional(),
-});
-export const adminUserListResponseSchema = ok(paged(adminUserSchema));
-export const adminUserResponseSchema = ok(adminUserSchema);
-export const adminUserParamsSchema = z.object({ id: idSchema });
-
-export const adminVipBodySchema = z.object({
-  /** Added to max(now, current expiry). */
-  days: z.int().min(1).max(3650),
-  /** Why, for the audit log (never shown to the member). */
-  reason: z.string().trim().min(1).max(200),
-});
-export type AdminVipBody = z.infer<typeof adminVipBodySchema>;

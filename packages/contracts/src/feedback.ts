@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { ok, paged } from './envelope.js';
 import { idSchema, pageQuerySchema } from './params.js';
-import { adminSystemSettingsPatchSchema, adminSystemSettingsSchema } from './settings.js';
 
 /* Feedback and its screenshots (DESIGN.md section 3, feedback row; spec sections 3 and 4). */
 
@@ -85,15 +84,3 @@ export const vitalSchema = z.object({
 export const vitalsBodySchema = z.object({ metrics: z.array(vitalSchema).min(1).max(20) });
 export type VitalsBody = z.infer<typeof vitalsBodySchema>;
 export const vitalsResponseSchema = ok(z.object({ accepted: z.int().min(0) }));
-
-/* Operator calls for feedback and settings. */
-
-export const adminFeedbackListQuerySchema = pageQuerySchema.extend({ status: feedbackStatusSchema.optional() });
-export const adminFeedbackSchema = feedbackSchema.extend({ userId: z.int(), username: z.string() });
-export const adminFeedbackListResponseSchema = ok(paged(adminFeedbackSchema));
-export const adminFeedbackResponseSchema = ok(adminFeedbackSchema);
-export const adminFeedbackReplyBodySchema = z.object({ content: z.string().trim().min(1).max(FEEDBACK_LIMITS.contentMax) });
-
-/** `PUT /admin/settings`: any subset of the system settings, and of each locale's texts. */
-export const adminSettingsBodySchema = adminSystemSettingsPatchSchema;
-export const adminSettingsResponseSchema = ok(adminSystemSettingsSchema);

@@ -184,27 +184,3 @@ export const redeemRecordSchema = z.object({
 });
 export type RedeemRecord = z.infer<typeof redeemRecordSchema>;
 export const redeemRecordListResponseSchema = ok(paged(redeemRecordSchema));
-
-/* Admin calls for points and codes. */
-
-export const adminRedeemCreateBodySchema = z.object({
-  type: redeemCodeTypeSchema,
-  value: z.int().min(1).max(1_000_000),
-  count: z.int().min(1).max(1000),
-  expiresAt: z.iso.datetime().optional(),
-  /** The campaign the batch is for, kept in the audit log with its count and value. */
-  campaign: z.string().trim().min(1).max(80).optional(),
-});
-export type AdminRedeemCreateBody = z.infer<typeof adminRedeemCreateBodySchema>;
-export const adminRedeemCreateResponseSchema = ok(
-  z.object({ codes: z.array(z.string()), type: redeemCodeTypeSchema, value: z.int(), expiresAt: z.iso.datetime().nullable() }),
-);
-
-export const adminPointsBodySchema = z.object({
-  /** Signed; a deduction never takes the balance below 0. */
-  amount: z.int().min(-1_000_000).max(1_000_000).refine((value) => value !== 0, 'must not be 0'),
-  note: z.string().trim().min(1).max(200),
-  /** Why, for the audit log (the note is what the member sees). */
-  reason: z.string().trim().min(1).max(200),
-});
-export const adminPointsResponseSchema = ok(z.object({ balance: z.int().min(0), record: pointsRecordSchema }));

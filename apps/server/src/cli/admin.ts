@@ -1,8 +1,11 @@
 /**
- * The operator's command: `npm run admin -- <command>`. A thin client of the admin calls of
- * a running server; it never opens the database (PGlite allows one process, and with
- * PostgreSQL every instance must see the same change).
+ * The operator's command: `npm run admin -- <command>`. A thin client of a running server: the
+ * console's own routes with an operator's API token (whose role and its operator's are checked
+ * on every call), and the bootstrap token's calls that make operators. It never opens the
+ * database (PGlite allows one process, and with PostgreSQL every instance must see the same
+ * change).
  */
+import { randomBytes } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -10,33 +13,33 @@ import {
   adminDramaImportBodySchema,
   adminDramaImportResponseSchema,
   type AdminDramaImportResult,
-  adminFeedbackListResponseSchema,
-  adminFeedbackResponseSchema,
-  type adminFeedbackSchema,
-  adminPointsResponseSchema,
-  adminRedeemCreateResponseSchema,
-  adminSettingsResponseSchema,
-  type AdminUser,
-  adminUserListResponseSchema,
-  adminUserResponseSchema,
   API_BASE,
+  apiErrorEnvelopeSchema,
   apiPaths,
+  consoleCampaignResponseSchema,
+  type ConsoleFeedback,
+  consoleFeedbackListResponseSchema,
+  consoleFeedbackResponseSchema,
+  consoleOutboxListResponseSchema,
+  consoleSettingsResponseSchema,
   createdApiTokenResponseSchema,
   createdOperatorResponseSchema,
+  FEEDBACK_STATUSES,
+  memberAdjustmentResultResponseSchema,
+  memberDetailResponseSchema,
+  memberSearchResponseSchema,
+  type MemberSummary,
+  normalizePhone,
   OPERATOR_ROLES,
   type OperatorRole,
   operatorResponseSchema,
-  apiErrorEnvelopeSchema,
-  FEEDBACK_STATUSES,
-  outboxListResponseSchema,
+  PHONE_PATTERN,
   type SystemSettings,
   systemSettingsSchema,
 } from '@drama/contracts';
 import type { z } from 'zod';
 import { FolderImportError, prepareFolderImport } from '../modules/admin-content/folder-import.js';
 import { REPO_ROOT } from '../platform/config.js';
-
-type AdminFeedback = z.infer<typeof adminFeedbackSchema>;
 
 const USAGE = `Usage: npm run admin -- [--url <address>] [--token <opk_...>] <command>
 
@@ -50,15 +53,18 @@ Operators (with the bootstrap token, or an owner's API token):
 
 Commands (with an operator's API token whose role may make the call):
   outbox [--target <email or phone>]        messages kept by the outbox channel, newest first
-  user list [--query <text>]                 users, by part of username, email or phone, or id
-  user disable <id>                          refuse sign-in and end every token of a user
-  user enable <id>                           let a disabled user sign in again
+                                             (codes masked except for the owner, whose read of
+                                             them is audited)
+  user list [--query <text>]                 members, by id, name, phone or e-mail
+  user disable <id> --reason <text>          refuse sign-in and end every token of a member
+  user enable <id> --reason <text>           let a disabled member sign in again
   user vip <id> --days <n> --reason <text>   grant VIP days (from the later of now and expiry)
   redeem create --type vip_days|points --value <n> --count <n> [--expires <ISO date or +30d>]
-                [--campaign <name>]          make single-use redeem codes, printed one per line
-  points grant <userId> --amount <n> --note <text> --reason <text>
-                                             grant points; a negative amount (--amount=-50) deducts;
-                                             the note is shown to the member, the reason is audited
+                [--campaign <name>]          make a campaign of single-use redeem codes, printed
+                                             one per line
+  points grant <userId> --amount <n> --reason <text>
+                                             grant points; a negative amount (--amount=-50)
+                                             deducts; the reason is audited
   settings get [<key>]                       system settings (site name, legal texts, ...)
   settings set <key> <value>                 change one; --file <path> takes the text of a file
   feedback list [--status <status>]          members' feedback, newest first
@@ -74,7 +80,9 @@ Options:
   --page <n>, --limit <n>   paging of outbox, user list and feedback list (default 1 and 20)
   --help            this text; after settings, feedback or import, that command's own
 
-Every change is written to the audit log under the token's operator. Roles: support for users,
+These are the console's own calls, with the same rules: a call must be allowed to the token's
+role and to its operator's role now (a token of a role its operator no longer holds is dead).
+Every change is written to the audit log under the token's operator. Roles: support for members,
 outbox, feedback, VIP and points; content for import; finance for redeem codes; owner for all
 and settings. An API token comes from the console's API tokens page (/console/), or from
 \`token create\` with the bootstrap token: ADMIN_TOKEN, else the file DATA_DIR/admin-token the server
@@ -138,11 +146,29 @@ class AdminClient {
   ) {}
 
   async call<T extends z.ZodType>(
-    method: 'GET' | 'POST' | 'PUT',
+    method: 'GET' | 'POST' | 'PATCH',
     route: string,
     schema: T,
     options: { query?: Record<string, string | number | undefined>; body?: unknown } = {},
   ): Promise<z.infer<T>> {
+    const { url, response } = await this.send(method, route, options);
+    const payload: unknown = await response.json().catch(() => null);
+    const parsed = schema.safeParse(payload);
+    if (!parsed.success) throw new CliError(`Unexpected answer from ${url.pathname}: ${parsed.error.message}`);
+    return parsed.data;
+  }
+
+  /** A call whose answer is a file (a CSV export). */
+  async text(route: string): Promise<string> {
+    const { response } = await this.send('GET', route, {});
+    return response.text();
+  }
+
+  private async send(
+    method: 'GET' | 'POST' | 'PATCH',
+    route: string,
+    options: { query?: Record<string, string | number | undefined>; body?: unknown },
+  ): Promise<{ url: URL; response: Response }> {
     const url = new URL(`${API_BASE}${route}`, this.baseUrl);
     for (const [key, value] of Object.entries(options.query ?? {})) {
       if (value !== undefined) url.searchParams.set(key, String(value));
@@ -162,13 +188,13 @@ class AdminClient {
       const reason = error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
       throw new CliError(`Cannot reach the server at ${this.baseUrl} (${reason}). Is it running? Start it with npm start, or pass --url.`);
     }
-    const payload: unknown = await response.json().catch(() => null);
     if (!response.ok) {
+      const payload: unknown = await response.json().catch(() => null);
       const failure = apiErrorEnvelopeSchema.safeParse(payload);
       if (!failure.success) throw new CliError(`The server answered ${response.status} ${response.statusText}.`);
       const hint =
-        failure.data.code === 'ADMIN_TOKEN_INVALID'
-          ? ` Check --token or ADMIN_API_TOKEN (an operator's API token, not revoked), or for operator and token commands ADMIN_TOKEN or DATA_DIR/admin-token of the server you are talking to.`
+        failure.data.code === 'ADMIN_TOKEN_INVALID' || failure.data.code === 'OPERATOR_UNAUTHENTICATED'
+          ? ` Check --token or ADMIN_API_TOKEN (an operator's API token, not revoked, of a role its operator still holds), or for operator and token commands ADMIN_TOKEN or DATA_DIR/admin-token of the server you are talking to.`
           : failure.data.code === 'BOOTSTRAP_TOKEN_LIMITED'
             ? ` ${TOKEN_HELP}`
             : failure.data.code === 'OPERATOR_FORBIDDEN'
@@ -177,9 +203,7 @@ class AdminClient {
       const details = failure.data.details === undefined ? '' : ` ${JSON.stringify(failure.data.details)}`;
       throw new CliError(`${failure.data.code}: ${failure.data.message}.${details}${hint}`);
     }
-    const parsed = schema.safeParse(payload);
-    if (!parsed.success) throw new CliError(`Unexpected answer from ${url.pathname}: ${parsed.error.message}`);
-    return parsed.data;
+    return { url, response };
   }
 }
 
@@ -197,13 +221,12 @@ function when(iso: string | null): string {
   return iso ? iso.replace('T', ' ').replace(/\.\d+Z$/, 'Z') : '-';
 }
 
-function vip(user: AdminUser): string {
+function vip(user: MemberSummary): string {
   if (user.vipLevel <= 0 || !user.vipExpireTime) return '-';
-  const active = new Date(user.vipExpireTime) > new Date();
-  return `${active ? 'until' : 'ended'} ${when(user.vipExpireTime)}`;
+  return `${user.vipActive ? 'until' : 'ended'} ${when(user.vipExpireTime)}`;
 }
 
-function userRows(users: AdminUser[]): string {
+function userRows(users: MemberSummary[]): string {
   return table(
     ['ID', 'USERNAME', 'EMAIL', 'PHONE', 'STATUS', 'VIP', 'POINTS', 'LAST SIGN-IN'],
     users.map((user) => [
@@ -211,12 +234,17 @@ function userRows(users: AdminUser[]): string {
       user.username,
       user.email ?? '-',
       user.phone ?? '-',
-      user.status === 1 ? (user.lockedUntil ? 'locked' : 'active') : 'disabled',
+      user.status === 1 ? 'active' : 'disabled',
       vip(user),
       String(user.points),
-      when(user.lastSignInAt),
+      when(user.lastSignInAt ?? null),
     ]),
   );
+}
+
+/** Sent with each grant, so that the server applies it once even if the call is retried. */
+function idempotencyKey(): string {
+  return `cli-${randomBytes(12).toString('base64url')}`;
 }
 
 function pageLine(data: { page: number; limit: number; total: number }, shown: number): string {
@@ -257,21 +285,30 @@ async function redeemCommand(
   const count = positiveInt(values.count, '--count');
   if (count === undefined) throw usageError('redeem create needs --count <n> (how many codes).');
   const expiresAt = values.expires === undefined ? undefined : parseExpires(values.expires);
+  const name = values.campaign?.trim() || `Codes of ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`;
   const client = new AdminClient(baseUrl, readToken());
-  const { data } = await client.call('POST', apiPaths.adminRedeemCodes(), adminRedeemCreateResponseSchema, {
-    body: { type, value, count, ...(expiresAt ? { expiresAt } : {}), ...(values.campaign?.trim() ? { campaign: values.campaign.trim() } : {}) },
+  const { data } = await client.call('POST', apiPaths.consoleCampaigns(), consoleCampaignResponseSchema, {
+    body: { name, type, value, count, ...(expiresAt ? { expiresAt } : {}) },
   });
+  // The campaign's export, as the console downloads it (and audits): the code is its first column.
+  const csv = await client.text(apiPaths.consoleCampaignCodes(data.id));
+  const codes = csv
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)
+    .slice(1)
+    .map((line) => line.split(',')[0]?.trim() ?? '')
+    .filter((code) => code !== '');
   // The codes alone go to stdout, so that they can be piped into a file; the summary to stderr.
   const what = data.type === 'vip_days' ? `${data.value} VIP days` : `${data.value} points`;
   const until = data.expiresAt ? `, valid until ${when(data.expiresAt)}` : ', never expiring';
-  process.stderr.write(`Created ${data.codes.length} codes of ${what} each${until}.\n`);
-  return data.codes.join('\n');
+  process.stderr.write(`Campaign ${data.id} "${data.name ?? name}": ${codes.length} codes of ${what} each${until}.\n`);
+  return codes.join('\n');
 }
 
 async function pointsCommand(
   baseUrl: string,
   args: string[],
-  values: { amount?: string | undefined; note?: string | undefined; reason?: string | undefined },
+  values: { amount?: string | undefined; reason?: string | undefined },
 ): Promise<string> {
   const [sub, idText, ...extra] = args;
   if (sub !== 'grant') throw usageError(sub ? `Unknown points command "${sub}".` : 'Name a points command: grant.');
@@ -282,16 +319,14 @@ async function pointsCommand(
     throw usageError('points grant needs --amount <n>, a whole number other than 0 (--amount=-50 deducts).');
   }
   const amount = Number(values.amount);
-  const note = values.note?.trim();
-  if (!note) throw usageError('points grant needs --note <text> (why, shown to the member).');
   const reason = values.reason?.trim();
   if (!reason) throw usageError('points grant needs --reason <text> (why, kept in the audit log).');
   const client = new AdminClient(baseUrl, readToken());
-  const { data } = await client.call('POST', apiPaths.adminUserPoints(id), adminPointsResponseSchema, {
-    body: { amount, note, reason },
+  const { data } = await client.call('POST', apiPaths.consoleMemberPoints(id), memberAdjustmentResultResponseSchema, {
+    body: { direction: amount > 0 ? 'grant' : 'deduct', amount: Math.abs(amount), reason, idempotencyKey: idempotencyKey() },
   });
   const change = amount > 0 ? `Granted ${amount} points to` : `Deducted ${-amount} points from`;
-  return `${change} user ${id}: balance ${data.balance} (record ${data.record.id}).`;
+  return `${change} user ${id}: balance ${data.member.points} (adjustment ${data.adjustment.id}).`;
 }
 
 const SETTINGS_HELP = `Usage: npm run admin -- settings <get|set> ...
@@ -317,7 +352,7 @@ const FEEDBACK_HELP = `Usage: npm run admin -- feedback <list|show|reply|close> 
 
 const IMPORT_HELP = `Usage: npm run admin -- import <file.json | folder> [--media-dir <path>] [--no-transcode]
 
-  import catalogue.json     the body of POST /api/v1/admin/dramas/import: { categories?, tags?,
+  import catalogue.json     the body of POST /api/v1/console/dramas/import: { categories?, tags?,
                             dramas: [{ slug, title, description, category, tags, coverPath,
                             episodes: [{ sequence, isFree, durationSeconds, mediaKey }] }] },
                             whose media is already under the server's MEDIA_DIR, as
@@ -378,7 +413,7 @@ async function settingsCommand(
     if (rest.length > 1 || values.file !== undefined) throw commandUsageError(`Unexpected "${rest[1] ?? '--file'}".`, SETTINGS_HELP);
     const key = rest[0] === undefined && values.key === undefined ? undefined : settingKey(rest[0] ?? values.key);
     const client = new AdminClient(baseUrl, readToken());
-    const { data } = await client.call('GET', apiPaths.adminSettings(), adminSettingsResponseSchema);
+    const { data } = await client.call('GET', apiPaths.consoleSettings(), consoleSettingsResponseSchema);
     if (key) return String(data[key]);
     return table(
       ['KEY', 'VALUE'],
@@ -416,14 +451,14 @@ async function settingsCommand(
     value = flag === 'true' || flag === 'yes' || flag === '1';
   }
   const client = new AdminClient(baseUrl, readToken());
-  const { data } = await client.call('PUT', apiPaths.adminSettings(), adminSettingsResponseSchema, {
+  const { data } = await client.call('PATCH', apiPaths.consoleSettings(), consoleSettingsResponseSchema, {
     body: { [key]: value },
   });
   const source = values.file === undefined ? '' : ` from ${values.file}`;
   return `Set ${key}${source}: ${preview(data[key])}`;
 }
 
-function feedbackRows(items: AdminFeedback[]): string {
+function feedbackRows(items: ConsoleFeedback[]): string {
   return table(
     ['ID', 'SENT (UTC)', 'STATUS', 'TYPE', 'USER', 'REPLIES', 'CONTENT'],
     items.map((item) => [
@@ -431,17 +466,17 @@ function feedbackRows(items: AdminFeedback[]): string {
       when(item.createdAt),
       item.status,
       item.type,
-      `${item.username} (${item.userId})`,
+      `${item.member.username} (${item.member.id})`,
       String(item.replies.length),
       preview(item.content, 50),
     ]),
   );
 }
 
-function feedbackDetail(item: AdminFeedback, baseUrl: string): string {
+function feedbackDetail(item: ConsoleFeedback, baseUrl: string): string {
   const lines = [
     `Feedback ${item.id}: ${item.type}, ${item.status}`,
-    `From:    ${item.username} (user ${item.userId})${item.contact ? `, contact ${item.contact}` : ''}`,
+    `From:    ${item.member.username} (user ${item.member.id})${item.contact ? `, contact ${item.contact}` : ''}`,
     `Sent:    ${when(item.createdAt)}    Updated: ${when(item.updatedAt)}`,
     '',
     item.content,
@@ -478,7 +513,7 @@ async function feedbackCommand(
       throw commandUsageError(`--status must be one of ${FEEDBACK_STATUSES.join(', ')}, not "${values.status}".`, FEEDBACK_HELP);
     }
     const client = new AdminClient(baseUrl, readToken());
-    const { data } = await client.call('GET', apiPaths.adminFeedback(), adminFeedbackListResponseSchema, {
+    const { data } = await client.call('GET', apiPaths.consoleFeedback(), consoleFeedbackListResponseSchema, {
       query: { status, page: positiveInt(values.page, '--page'), limit: positiveInt(values.limit, '--limit') },
     });
     if (data.items.length === 0) return status ? `No ${status} feedback.` : 'No feedback yet.';
@@ -495,13 +530,13 @@ async function feedbackCommand(
   const id = positiveInt(idText, 'The feedback id') ?? 0;
   if (sub === 'show') {
     const client = new AdminClient(baseUrl, readToken());
-    const { data } = await client.call('GET', apiPaths.adminFeedbackItem(id), adminFeedbackResponseSchema);
+    const { data } = await client.call('GET', apiPaths.consoleFeedbackItem(id), consoleFeedbackResponseSchema);
     return feedbackDetail(data, baseUrl);
   }
   if (sub === 'close') {
     const client = new AdminClient(baseUrl, readToken());
-    const { data } = await client.call('POST', apiPaths.adminFeedbackClose(id), adminFeedbackResponseSchema);
-    return `Closed feedback ${data.id} from ${data.username}; it takes no more replies.`;
+    const { data } = await client.call('POST', apiPaths.consoleFeedbackClose(id), consoleFeedbackResponseSchema);
+    return `Closed feedback ${data.id} from ${data.member.username}; it takes no more replies.`;
   }
   let message = values.message;
   if (message === undefined) {
@@ -513,10 +548,10 @@ async function feedbackCommand(
   message = message.trim();
   if (message === '') throw commandUsageError('The reply is empty.', FEEDBACK_HELP);
   const client = new AdminClient(baseUrl, readToken());
-  const { data } = await client.call('POST', apiPaths.adminFeedbackReply(id), adminFeedbackResponseSchema, {
+  const { data } = await client.call('POST', apiPaths.consoleFeedbackReply(id), consoleFeedbackResponseSchema, {
     body: { content: message },
   });
-  return `Replied to feedback ${data.id} from ${data.username} (status ${data.status}, ${data.replies.length} ${
+  return `Replied to feedback ${data.id} from ${data.member.username} (status ${data.status}, ${data.replies.length} ${
     data.replies.length === 1 ? 'reply' : 'replies'
   }).`;
 }
@@ -585,7 +620,7 @@ async function importCommand(
   }
   const client = new AdminClient(baseUrl, token);
   try {
-    const { data } = await client.call('POST', apiPaths.adminDramaImport(), adminDramaImportResponseSchema, { body });
+    const { data } = await client.call('POST', apiPaths.consoleDramaImport(), adminDramaImportResponseSchema, { body });
     return importSummary(data);
   } catch (error) {
     if (error instanceof CliError && /under MEDIA_DIR/.test(error.message)) {
@@ -668,7 +703,6 @@ async function run(argv: string[]): Promise<string> {
         count: { type: 'string' },
         expires: { type: 'string' },
         amount: { type: 'string' },
-        note: { type: 'string' },
         reason: { type: 'string' },
         campaign: { type: 'string' },
         token: { type: 'string' },
@@ -709,9 +743,12 @@ async function run(argv: string[]): Promise<string> {
 
   if (command === 'outbox') {
     if (positionals.length > 1) throw usageError(`Unexpected "${positionals[1]}".`);
+    // Destinations are kept as the API takes them: phones without +86, e-mails in lower case.
+    const compact = values.target?.trim().replace(/[\s-]/g, '');
+    const target = !compact ? undefined : PHONE_PATTERN.test(compact) ? normalizePhone(compact) : compact.toLowerCase();
     const client = new AdminClient(baseUrl, readToken());
-    const { data } = await client.call('GET', apiPaths.adminOutbox(), outboxListResponseSchema, {
-      query: { target: values.target, ...paging },
+    const { data } = await client.call('GET', apiPaths.consoleOutbox(), consoleOutboxListResponseSchema, {
+      query: { q: target, ...paging },
     });
     if (data.items.length === 0) return values.target ? `No messages to ${values.target}.` : 'The outbox is empty.';
     return (
@@ -739,8 +776,8 @@ async function run(argv: string[]): Promise<string> {
   if (sub === 'list') {
     if (positionals.length > 2) throw usageError(`Unexpected "${positionals[2]}".`);
     const client = new AdminClient(baseUrl, readToken());
-    const { data } = await client.call('GET', apiPaths.adminUsers(), adminUserListResponseSchema, {
-      query: { query: values.query, ...paging },
+    const { data } = await client.call('GET', apiPaths.consoleMembers(), memberSearchResponseSchema, {
+      query: { query: values.query?.trim() || undefined, ...paging },
     });
     if (data.items.length === 0) return values.query ? `No users match "${values.query}".` : 'No users yet.';
     return userRows(data.items) + pageLine(data, data.items.length);
@@ -751,17 +788,19 @@ async function run(argv: string[]): Promise<string> {
   if (idText === undefined) throw usageError(`user ${sub} needs a user id.`);
   if (extra.length > 0) throw usageError(`Unexpected "${extra[0]}".`);
   const id = positiveInt(idText, 'The user id') ?? 0;
+  const reason = values.reason?.trim();
+  if (!reason) throw usageError(`user ${sub} needs --reason <text> (why, kept in the audit log).`);
   const client = new AdminClient(baseUrl, readToken());
   if (sub === 'vip') {
     const days = positiveInt(values.days, '--days');
     if (days === undefined) throw usageError('user vip needs --days <n>.');
-    const reason = values.reason?.trim();
-    if (!reason) throw usageError('user vip needs --reason <text> (why, kept in the audit log).');
-    const { data } = await client.call('POST', apiPaths.adminUserVip(id), adminUserResponseSchema, { body: { days, reason } });
-    return `Granted ${days} VIP days to user ${data.id} (${data.username}).\n\n${userRows([data])}`;
+    const { data } = await client.call('POST', apiPaths.consoleMemberVip(id), memberAdjustmentResultResponseSchema, {
+      body: { direction: 'grant', days, reason, idempotencyKey: idempotencyKey() },
+    });
+    return `Granted ${days} VIP days to user ${data.member.id} (${data.member.username}).\n\n${userRows([data.member])}`;
   }
-  const route = sub === 'disable' ? apiPaths.adminUserDisable(id) : apiPaths.adminUserEnable(id);
-  const { data } = await client.call('POST', route, adminUserResponseSchema);
+  const route = sub === 'disable' ? apiPaths.consoleMemberDisable(id) : apiPaths.consoleMemberEnable(id);
+  const { data } = await client.call('POST', route, memberDetailResponseSchema, { body: { reason } });
   return `User ${data.id} (${data.username}) ${sub}d.\n\n${userRows([data])}`;
 }
 

@@ -12,7 +12,13 @@ export interface Actor {
   operatorId: number | null;
   /** At the time of the call: the audit log keeps it even after a rename or removal. */
   username: string;
+  /** The operator's own role at the time of the call, read with it: what the audit log keeps. */
   role: OperatorRole;
+  /**
+   * An API token's role, which may be narrower than its operator's: a call must be allowed to
+   * both. Never wider, since a token whose operator no longer holds its role is refused.
+   */
+  tokenRole?: OperatorRole;
   /** schedule: a release carried out for the operator who scheduled it. */
   via: 'session' | 'token' | 'bootstrap' | 'schedule';
   ip: string | null;
@@ -27,7 +33,7 @@ export const CSRF_HEADER = 'x-csrf-token';
 /** Prefix of operator API tokens, so a leaked one is recognisable (and secret scanners can find it). */
 export const API_TOKEN_PREFIX = 'opk_';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-/** last_seen_at is written at most this often per session, not on every call. */
+/** An API token's last_used_at is written at most this often, not on every call. */
 const TOUCH_EVERY_MS = 60_000;
 
 export function sha256(value: string): string {
@@ -47,6 +53,16 @@ function sameText(a: string, b: string): boolean {
 export function roleAllows(role: OperatorRole, required: OperatorRole | readonly OperatorRole[]): boolean {
   if (role === 'owner') return true;
   return typeof required === 'string' ? required === role : required.includes(role);
+}
+
+/** The role an actor acts in: a token's when the call carries one (never wider than its operator's). */
+export function effectiveRole(actor: Pick<Actor, 'role' | 'tokenRole'>): OperatorRole {
+  return actor.tokenRole ?? actor.role;
+}
+
+/** What an actor may do: their operator's role now, narrowed by the token's when the call carries one. */
+export function actorAllows(actor: Pick<Actor, 'role' | 'tokenRole'>, required: OperatorRole | readonly OperatorRole[]): boolean {
+  return roleAllows(actor.role, required) && (actor.tokenRole === undefined || roleAllows(actor.tokenRole, required));
 }
 
 interface ResolvedSession {
@@ -78,7 +94,7 @@ export class OperatorAuth {
     if (session.totpSetupOnly && !rule.totpSetup) {
       throw new AppError('TOTP_SETUP_REQUIRED', 'Set up two-factor sign-in first');
     }
-    if (!roleAllows(session.actor.role, rule.role)) {
+    if (!actorAllows(session.actor, rule.role)) {
       throw new AppError('OPERATOR_FORBIDDEN', 'Your role may not do this');
     }
   }
@@ -115,16 +131,25 @@ export class OperatorAuth {
     const row = await this.db
       .selectFrom('operator_api_tokens as t')
       .innerJoin('operators as o', 'o.id', 't.operator_id')
-      .select(['t.id', 't.role', 't.revoked_at', 't.last_used_at', 'o.id as operator_id', 'o.username', 'o.status'])
+      .select(['t.id', 't.role', 't.revoked_at', 't.last_used_at', 'o.id as operator_id', 'o.username', 'o.status', 'o.role as operator_role'])
       .where('t.token_hash', '=', sha256(token))
       .executeTakeFirst();
-    if (!row || row.revoked_at || row.status !== 'active') throw unauthenticated();
+    // The operator's role is read on every call: a token of a role its operator no longer holds
+    // (demoted since it was issued) is dead, whatever it was allowed when it was made.
+    if (!row || row.revoked_at || row.status !== 'active' || !roleAllows(row.operator_role, row.role)) throw unauthenticated();
     const now = this.clock();
     if (!row.last_used_at || now.getTime() - row.last_used_at.getTime() > TOUCH_EVERY_MS) {
       await this.db.updateTable('operator_api_tokens').set({ last_used_at: now }).where('id', '=', row.id).execute();
     }
     return {
-      actor: { operatorId: row.operator_id, username: row.username, role: row.role, via: 'token', ip: request.ip ?? null },
+      actor: {
+        operatorId: row.operator_id,
+        username: row.username,
+        role: row.operator_role,
+        tokenRole: row.role,
+        via: 'token',
+        ip: request.ip ?? null,
+      },
       sessionId: 0,
       csrfToken: '',
       totpSetupOnly: false,
@@ -169,9 +194,14 @@ export class OperatorAuth {
         throw new AppError('CSRF_INVALID', 'The X-CSRF-Token header is missing or wrong');
       }
     }
-    if (now.getTime() - row.last_seen_at.getTime() > TOUCH_EVERY_MS) {
-      await this.db.updateTable('operator_sessions').set({ last_seen_at: now }).where('id', '=', row.id).execute();
-    }
+    // Every call counts as use, so the idle timeout runs from the last call exactly; written only
+    // forwards, as calls of one session may finish out of order.
+    await this.db
+      .updateTable('operator_sessions')
+      .set({ last_seen_at: now })
+      .where('id', '=', row.id)
+      .where('last_seen_at', '<', now)
+      .execute();
     return {
       actor: { operatorId: row.operator_id, username: row.username, role: row.role, via: 'session', ip: request.ip ?? null },
       sessionId: row.id,

@@ -1,9 +1,9 @@
 import {
   adminDramaImportResponseSchema,
   type AdminDramaImportBody,
-  adminSettingsResponseSchema,
   apiPaths,
   categoryListResponseSchema,
+  consoleSettingsResponseSchema,
   dramaDetailResponseSchema,
   dramaListResponseSchema,
   playInfoResponseSchema,
@@ -24,7 +24,8 @@ const api = accountClient(t);
 
 const EN = { 'accept-language': 'en-US' };
 
-async function admin(method: 'GET' | 'POST' | 'PUT', route: string, body?: unknown) {
+/** The operator's command's call: an owner's API token on the console's route. */
+async function admin(method: 'GET' | 'POST' | 'PATCH', route: string, body?: unknown) {
   const response = await t.server.inject({
     method,
     url: `/api/v1${route}`,
@@ -40,14 +41,14 @@ async function publicSettings(locale = 'zh-CN') {
   return systemSettingsResponseSchema.parse(answer.body).data;
 }
 
-describe('admin calls need the admin token', () => {
+describe("the operator's content calls need an operator's token", () => {
   it.each([
-    ['GET', apiPaths.adminSettings(), undefined],
-    ['PUT', apiPaths.adminSettings(), { siteName: 'Hijacked' }],
-    ['GET', apiPaths.adminFeedback(), undefined],
-    ['POST', apiPaths.adminFeedbackReply(1), { content: 'hi' }],
-    ['POST', apiPaths.adminFeedbackClose(1), undefined],
-    ['POST', apiPaths.adminDramaImport(), { dramas: [] }],
+    ['GET', apiPaths.consoleSettings(), undefined],
+    ['PATCH', apiPaths.consoleSettings(), { siteName: 'Hijacked' }],
+    ['GET', apiPaths.consoleFeedback(), undefined],
+    ['POST', apiPaths.consoleFeedbackReply(1), { content: 'hi' }],
+    ['POST', apiPaths.consoleFeedbackClose(1), undefined],
+    ['POST', apiPaths.consoleDramaImport(), { dramas: [] }],
   ] as const)('%s %s', async (method, route, body) => {
     const member = await buildUser(t.database.db, t.ctx.tokens);
     for (const headers of [{}, { authorization: `Bearer ${member.token}` }, { authorization: 'Bearer nope-nope-nope' }]) {
@@ -58,7 +59,7 @@ describe('admin calls need the admin token', () => {
         ...(body === undefined ? {} : { payload: body }),
       });
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toMatchObject({ success: false, code: 'ADMIN_TOKEN_INVALID' });
+      expect(response.json()).toMatchObject({ success: false, code: 'OPERATOR_UNAUTHENTICATED' });
     }
     expect((await publicSettings()).siteName).not.toBe('Hijacked');
   });
@@ -91,18 +92,18 @@ describe('system settings', () => {
 
   it('reads them, and a change shows in GET /client/settings at once', async () => {
     const before = await publicSettings(); // warms the public cache
-    const read = adminSettingsResponseSchema.parse((await admin('GET', apiPaths.adminSettings())).body).data;
+    const read = consoleSettingsResponseSchema.parse((await admin('GET', apiPaths.consoleSettings())).body).data;
     const { translations, ...defaults } = read;
     expect(defaults).toEqual(before);
 
     const agreement = 'User agreement\n\n1. Terms\nContact {contact} at {platformName}.';
-    const changed = await admin('PUT', apiPaths.adminSettings(), {
+    const changed = await admin('PATCH', apiPaths.consoleSettings(), {
       siteName: 'Starlight Shorts',
       userAgreement: agreement,
       followSystemTheme: false,
     });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
-    expect(adminSettingsResponseSchema.parse(changed.body).data).toEqual({
+    expect(consoleSettingsResponseSchema.parse(changed.body).data).toEqual({
       ...before,
       translations,
       siteName: 'Starlight Shorts',
@@ -132,7 +133,7 @@ describe('system settings', () => {
       { translations: { 'en-US': 'Terms' } },
       { translations: [] },
     ]) {
-      api.refused(await admin('PUT', apiPaths.adminSettings(), body), 400, 'VALIDATION_FAILED');
+      api.refused(await admin('PATCH', apiPaths.consoleSettings(), body), 400, 'VALIDATION_FAILED');
     }
     expect(await publicSettings()).toEqual(before);
     expect(await publicSettings('en-US')).toEqual(englishBefore);
@@ -141,11 +142,11 @@ describe('system settings', () => {
   it('lets the operator set one text of one locale, keeping the rest, and an emptied text falls back', async () => {
     const before = await publicSettings('zh-CN');
     const englishBefore = await publicSettings('en-US'); // warms the cache the change must drop
-    const changed = await admin('PUT', apiPaths.adminSettings(), {
+    const changed = await admin('PATCH', apiPaths.consoleSettings(), {
       translations: { 'en-US': { privacyPolicy: 'Privacy\nWe keep little. Ask {contact}.' }, 'zh-Hant': { siteDescription: '一滑就追劇。' } },
     });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
-    const read = adminSettingsResponseSchema.parse(changed.body).data;
+    const read = consoleSettingsResponseSchema.parse(changed.body).data;
     expect(read.translations['en-US']).toMatchObject({
       privacyPolicy: 'Privacy\nWe keep little. Ask {contact}.',
       userAgreement: englishBefore.userAgreement,
@@ -157,7 +158,7 @@ describe('system settings', () => {
     expect(await publicSettings('zh-CN')).toEqual(before);
 
     // A locale without its own text shows the default locale's.
-    await admin('PUT', apiPaths.adminSettings(), { translations: { 'en-US': { userAgreement: '  ' } } });
+    await admin('PATCH', apiPaths.consoleSettings(), { translations: { 'en-US': { userAgreement: '  ' } } });
     expect((await publicSettings('en-US')).userAgreement).toBe(before.userAgreement);
     // A language the site has no texts for gets the locale the request resolves to.
     const unknown = await api.call('GET', apiPaths.settings(), { headers: { 'accept-language': 'zh-TW' } });
@@ -199,12 +200,12 @@ async function latestDramas() {
   return dramaListResponseSchema.parse(answer.body).data.items;
 }
 
-describe('POST /admin/dramas/import', () => {
+describe('POST /console/dramas/import', () => {
   it('creates a drama that is listed, searchable and playable at once, and re-importing it changes nothing', async () => {
     // Warm the catalogue caches: the import must drop them.
     expect((await latestDramas()).map((drama) => drama.title)).not.toContain('Midnight Lighthouse Keeper');
 
-    const first = await admin('POST', apiPaths.adminDramaImport(), CATALOGUE);
+    const first = await admin('POST', apiPaths.consoleDramaImport(), CATALOGUE);
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     const result = adminDramaImportResponseSchema.parse(first.body).data;
     expect(result).toMatchObject({ created: 1, updated: 0 });
@@ -242,7 +243,7 @@ describe('POST /admin/dramas/import', () => {
     expect(search.status, JSON.stringify(search.body)).toBe(200);
     expect(searchResponseSchema.parse(search.body).data.items.map((hit) => hit.drama.id)).toContain(id);
 
-    const again = await admin('POST', apiPaths.adminDramaImport(), CATALOGUE);
+    const again = await admin('POST', apiPaths.consoleDramaImport(), CATALOGUE);
     const second = adminDramaImportResponseSchema.parse(again.body).data;
     expect(second).toMatchObject({ created: 0, updated: 1, dramas: [{ id, action: 'updated', episodeCount: 3 }] });
     const sameDetail = dramaDetailResponseSchema.parse((await api.call('GET', apiPaths.drama(id), { headers: EN })).body).data;
@@ -259,7 +260,7 @@ describe('POST /admin/dramas/import', () => {
     const slug = 'harbour-lights';
     const base = { ...NEW_DRAMA, slug, category: null, tags: ['sea-story'] };
     const created = adminDramaImportResponseSchema.parse(
-      (await admin('POST', apiPaths.adminDramaImport(), { ...CATALOGUE, dramas: [base] })).body,
+      (await admin('POST', apiPaths.consoleDramaImport(), { ...CATALOGUE, dramas: [base] })).body,
     ).data.dramas[0];
     const id = created?.id ?? 0;
     const before = dramaDetailResponseSchema.parse((await api.call('GET', apiPaths.drama(id), { headers: EN })).body).data;
@@ -276,7 +277,7 @@ describe('POST /admin/dramas/import', () => {
       ],
     };
     const answer = adminDramaImportResponseSchema.parse(
-      (await admin('POST', apiPaths.adminDramaImport(), { ...CATALOGUE, dramas: [changed] })).body,
+      (await admin('POST', apiPaths.consoleDramaImport(), { ...CATALOGUE, dramas: [changed] })).body,
     ).data;
     expect(answer.dramas).toMatchObject([{ id, action: 'updated', episodeCount: 4, freeEpisodeCount: 3 }]);
 
@@ -295,7 +296,7 @@ describe('POST /admin/dramas/import', () => {
   it('refuses unknown categories and tags, naming them, and applies nothing of a failed import', async () => {
     const good = { ...NEW_DRAMA, slug: 'first-of-two', category: null, tags: [] };
     const bad = { ...NEW_DRAMA, slug: 'second-of-two', category: 'no-such-category', tags: ['no-such-tag'] };
-    const answer = await admin('POST', apiPaths.adminDramaImport(), { dramas: [good, bad] });
+    const answer = await admin('POST', apiPaths.consoleDramaImport(), { dramas: [good, bad] });
     const details = api.refused(answer, 400, 'VALIDATION_FAILED') as unknown as Array<{ path: string; message: string }>;
     expect(details.map((problem) => problem.path)).toEqual(['dramas.1.category', 'dramas.1.tags.0']);
     expect(details[0]?.message).toContain('no-such-category');
@@ -313,7 +314,7 @@ describe('POST /admin/dramas/import', () => {
       episodes: [{ sequence: 1, isFree: true, durationSeconds: 10, mediaKey: 'no-such-clip' }],
     };
     const details = api.refused(
-      await admin('POST', apiPaths.adminDramaImport(), { dramas: [drama] }),
+      await admin('POST', apiPaths.consoleDramaImport(), { dramas: [drama] }),
       400,
       'VALIDATION_FAILED',
     ) as unknown as Array<{ path: string }>;
@@ -341,12 +342,12 @@ describe('POST /admin/dramas/import', () => {
       { dramas: [NEW_DRAMA, NEW_DRAMA] },
     ];
     for (const body of cases) {
-      api.refused(await admin('POST', apiPaths.adminDramaImport(), body), 400, 'VALIDATION_FAILED');
+      api.refused(await admin('POST', apiPaths.consoleDramaImport(), body), 400, 'VALIDATION_FAILED');
     }
   });
 });
 
-describe('POST /admin/dramas/import: media must be regular files inside MEDIA_DIR', () => {
+describe('POST /console/dramas/import: media must be regular files inside MEDIA_DIR', () => {
   // An app of its own, on a MEDIA_DIR of its own: the links planted here must not touch the
   // repository's media, nor the other tests.
   let hostile: TestApp;
@@ -396,7 +397,7 @@ describe('POST /admin/dramas/import: media must be regular files inside MEDIA_DI
   async function importInto(drama: AdminDramaImportBody['dramas'][number]) {
     const response = await hostile.server.inject({
       method: 'POST',
-      url: `/api/v1${apiPaths.adminDramaImport()}`,
+      url: `/api/v1${apiPaths.consoleDramaImport()}`,
       headers: await adminAuth(hostile, 'content'),
       payload: { dramas: [drama] },
     });
@@ -447,11 +448,11 @@ describe('OpenAPI', () => {
       ['/api/v1/client/feedback/{id}', 'get'],
       ['/api/v1/client/uploads', 'post'],
       ['/api/v1/client/vitals', 'post'],
-      ['/api/v1/admin/settings', 'put'],
-      ['/api/v1/admin/feedback', 'get'],
-      ['/api/v1/admin/feedback/{id}/reply', 'post'],
-      ['/api/v1/admin/feedback/{id}/close', 'post'],
-      ['/api/v1/admin/dramas/import', 'post'],
+      ['/api/v1/console/settings', 'patch'],
+      ['/api/v1/console/feedback', 'get'],
+      ['/api/v1/console/feedback/{id}/reply', 'post'],
+      ['/api/v1/console/feedback/{id}/close', 'post'],
+      ['/api/v1/console/dramas/import', 'post'],
     ];
     for (const [path, method] of expected) {
       expect(doc.paths[path]?.[method], `${method} ${path}`).toBeDefined();

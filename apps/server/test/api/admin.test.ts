@@ -2,23 +2,19 @@ import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import {
-  adminUserListResponseSchema,
-  adminUserResponseSchema,
-  apiPaths,
-  outboxListResponseSchema,
-} from '@drama/contracts';
+import { apiPaths, consoleOutboxListResponseSchema, memberDetailResponseSchema, memberSearchResponseSchema } from '@drama/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../src/platform/config.js';
 import { accountClient, uniqueEmail } from '../support/accounts.js';
 import { adminApiToken } from '../support/admin-auth.js';
 import { buildUser } from '../support/factories.js';
+import { grantVip, vipGrant } from '../support/operator-acts.js';
 import { createTestApp, useTestApp } from '../support/test-app.js';
 
 // No ADMIN_TOKEN here: the server makes a bootstrap token and keeps it in DATA_DIR/admin-token.
 const t = useTestApp();
 let bootstrapToken: string;
-/** An owner's API token, made with the bootstrap token: what every other admin call takes. */
+/** An owner's API token, made with the bootstrap token: what the console's calls take from the command. */
 let adminToken: string;
 let api: ReturnType<typeof accountClient>;
 beforeAll(async () => {
@@ -39,15 +35,15 @@ describe('the admin token', () => {
   });
 
   it.each([
-    ['GET', apiPaths.adminOutbox(), undefined],
-    ['GET', apiPaths.adminUsers(), undefined],
-    ['POST', apiPaths.adminUserDisable(1), undefined],
-    ['POST', apiPaths.adminUserEnable(1), undefined],
-    ['POST', apiPaths.adminUserVip(1), { days: 1, reason: 'x' }],
+    ['GET', apiPaths.consoleOutbox(), undefined],
+    ['GET', apiPaths.consoleMembers(), undefined],
+    ['POST', apiPaths.consoleMemberDisable(1), { reason: 'x' }],
+    ['POST', apiPaths.consoleMemberEnable(1), { reason: 'x' }],
+    ['POST', apiPaths.consoleMemberVip(1), vipGrant(1)],
   ] as const)('%s %s refuses a missing, wrong or member token, and the bootstrap token', async (method, route, body) => {
     const member = await buildUser(t.database.db, t.ctx.tokens);
     for (const token of [undefined, 'wrong-token', `${adminToken}x`, adminToken.slice(0, -1), member.token]) {
-      api.refused(await api.call(method, route, { token, body }), 401, 'ADMIN_TOKEN_INVALID');
+      api.refused(await api.call(method, route, { token, body }), 401, 'OPERATOR_UNAUTHENTICATED');
     }
     const raw = await t.server.inject({
       method,
@@ -56,7 +52,8 @@ describe('the admin token', () => {
       ...(body ? { payload: body } : {}),
     });
     expect(raw.statusCode).toBe(401);
-    api.refused(await api.call(method, route, { token: bootstrapToken, body }), 403, 'BOOTSTRAP_TOKEN_LIMITED');
+    // The bootstrap token only makes operators and their tokens: the console does not know it.
+    api.refused(await api.call(method, route, { token: bootstrapToken, body }), 401, 'OPERATOR_UNAUTHENTICATED');
   });
 
   it('ADMIN_TOKEN, when set, is the token', async () => {
@@ -83,17 +80,17 @@ describe('the admin token', () => {
 });
 
 describe('outbox', () => {
-  it('lists messages newest first, filtered by destination', async () => {
+  it('lists messages newest first, filtered by part of the destination in any case, codes in clear for the owner', async () => {
     const first = uniqueEmail();
     const second = uniqueEmail();
     for (const email of [first, second]) {
       await api.signUp({ email });
       expect((await api.requestCode({ channel: 'email', target: email, purpose: 'reset' })).status).toBe(200);
     }
-    const all = outboxListResponseSchema.parse((await admin('GET', apiPaths.adminOutbox())).body).data;
+    const all = consoleOutboxListResponseSchema.parse((await admin('GET', apiPaths.consoleOutbox())).body).data;
     expect(all.items.map((message) => message.target).slice(0, 2)).toEqual([second, first]);
-    const one = outboxListResponseSchema.parse(
-      (await admin('GET', `${apiPaths.adminOutbox()}?target=${encodeURIComponent(first.toUpperCase())}`)).body,
+    const one = consoleOutboxListResponseSchema.parse(
+      (await admin('GET', `${apiPaths.consoleOutbox()}?q=${encodeURIComponent(first.toUpperCase())}`)).body,
     ).data;
     expect(one.total).toBe(1);
     expect(one.items[0]).toMatchObject({ channel: 'email', target: first });
@@ -102,34 +99,34 @@ describe('outbox', () => {
 });
 
 describe('users', () => {
-  it('finds users by part of the name, the email or the id', async () => {
+  it('finds users by part of the name, the e-mail (whole or its start) or the id', async () => {
     const email = uniqueEmail();
     const session = await api.signUp({ username: 'Findable_Zeta', email });
-    for (const query of ['findable_z', 'FINDABLE', email.slice(0, 12), String(session.user.id)]) {
-      const data = adminUserListResponseSchema.parse(
-        (await admin('GET', `${apiPaths.adminUsers()}?query=${encodeURIComponent(query)}`)).body,
+    for (const query of ['findable_z', 'FINDABLE', email.toUpperCase(), email.slice(0, email.indexOf('@') + 4), String(session.user.id)]) {
+      const data = memberSearchResponseSchema.parse(
+        (await admin('GET', `${apiPaths.consoleMembers()}?query=${encodeURIComponent(query)}`)).body,
       ).data;
       expect(
         data.items.map((user) => user.id),
         query,
       ).toContain(session.user.id);
     }
-    const none = adminUserListResponseSchema.parse((await admin('GET', `${apiPaths.adminUsers()}?query=%25%25none`)).body).data;
+    const none = memberSearchResponseSchema.parse((await admin('GET', `${apiPaths.consoleMembers()}?query=%25%25none`)).body).data;
     expect(none).toMatchObject({ items: [], total: 0 });
   });
 
   it('disabling refuses sign-in and ends tokens; enabling lets the member sign in again', async () => {
     const session = await api.signUp();
-    const disabled = await admin('POST', apiPaths.adminUserDisable(session.user.id));
-    expect(adminUserResponseSchema.parse(disabled.body).data).toMatchObject({ id: session.user.id, status: 0 });
+    const disabled = await admin('POST', apiPaths.consoleMemberDisable(session.user.id), { reason: 'abuse report' });
+    expect(memberDetailResponseSchema.parse(disabled.body).data).toMatchObject({ id: session.user.id, status: 0 });
 
     api.refused(await api.call('GET', apiPaths.me(), { token: session.token }), 401, 'UNAUTHORIZED');
     api.refused(await api.signIn(session.username, session.password), 403, 'ACCOUNT_DISABLED');
     // A wrong password is still just wrong: the status is told only to who knows the password.
     api.refused(await api.signIn(session.username, 'wrong-password'), 401, 'INVALID_CREDENTIALS');
 
-    const enabled = await admin('POST', apiPaths.adminUserEnable(session.user.id));
-    expect(adminUserResponseSchema.parse(enabled.body).data.status).toBe(1);
+    const enabled = await admin('POST', apiPaths.consoleMemberEnable(session.user.id), { reason: 'appeal granted' });
+    expect(memberDetailResponseSchema.parse(enabled.body).data.status).toBe(1);
     api.refused(await api.call('GET', apiPaths.me(), { token: session.token }), 401, 'UNAUTHORIZED');
     expect((await api.signIn(session.username, session.password)).status).toBe(200);
   });
@@ -137,8 +134,7 @@ describe('users', () => {
   it('grants VIP from now, and extends an active VIP from its expiry', async () => {
     const plain = await buildUser(t.database.db, t.ctx.tokens);
     const before = Date.now();
-    const granted = adminUserResponseSchema.parse((await admin('POST', apiPaths.adminUserVip(plain.user.id), { days: 7, reason: 'test' })).body)
-      .data;
+    const granted = await grantVip(t, plain.user.id, 7);
     expect(granted.vipLevel).toBe(1);
     const expiry = Date.parse(granted.vipExpireTime ?? '');
     expect(expiry).toBeGreaterThanOrEqual(before + 7 * DAY_MS - 1000);
@@ -146,25 +142,37 @@ describe('users', () => {
 
     const vip = await buildUser(t.database.db, t.ctx.tokens, { vipDays: 10 });
     const current = vip.user.vip_expire_time?.getTime() ?? 0;
-    const extended = adminUserResponseSchema.parse((await admin('POST', apiPaths.adminUserVip(vip.user.id), { days: 30, reason: 'test' })).body)
-      .data;
+    const extended = await grantVip(t, vip.user.id, 30);
     expect(Date.parse(extended.vipExpireTime ?? '')).toBe(current + 30 * DAY_MS);
 
     const lapsed = await buildUser(t.database.db, t.ctx.tokens, { vipDays: -5 });
-    const renewed = adminUserResponseSchema.parse((await admin('POST', apiPaths.adminUserVip(lapsed.user.id), { days: 1, reason: 'test' })).body)
-      .data;
+    const renewed = await grantVip(t, lapsed.user.id, 1);
     expect(Date.parse(renewed.vipExpireTime ?? '')).toBeGreaterThan(Date.now() + DAY_MS - 60_000);
   });
 
   it('answers 404 USER_NOT_FOUND for an unknown id and 400 for bad input', async () => {
-    api.refused(await admin('POST', apiPaths.adminUserDisable(999_999)), 404, 'USER_NOT_FOUND');
-    api.refused(await admin('POST', apiPaths.adminUserEnable(999_999)), 404, 'USER_NOT_FOUND');
-    api.refused(await admin('POST', apiPaths.adminUserVip(999_999), { days: 1, reason: 'test' }), 404, 'USER_NOT_FOUND');
+    api.refused(await admin('POST', apiPaths.consoleMemberDisable(999_999), { reason: 'test' }), 404, 'USER_NOT_FOUND');
+    api.refused(await admin('POST', apiPaths.consoleMemberEnable(999_999), { reason: 'test' }), 404, 'USER_NOT_FOUND');
+    api.refused(await admin('POST', apiPaths.consoleMemberVip(999_999), vipGrant(1)), 404, 'USER_NOT_FOUND');
     const member = await buildUser(t.database.db, t.ctx.tokens);
-    for (const body of [{ days: 0 }, { days: -3 }, { days: 1.5 }, { days: 'x' }, {}, { days: 1 }, { days: 1, reason: ' ' }]) {
-      api.refused(await admin('POST', apiPaths.adminUserVip(member.user.id), body), 400, 'VALIDATION_FAILED');
+    const { reason: _reason, ...noReason } = vipGrant(1);
+    for (const body of [
+      { ...vipGrant(1), days: 0 },
+      { ...vipGrant(1), days: -3 },
+      { ...vipGrant(1), days: 1.5 },
+      { ...vipGrant(1), days: 'x' },
+      {},
+      noReason,
+      vipGrant(1, ' '),
+      { ...vipGrant(1), direction: 'gift' },
+      { ...vipGrant(1), idempotencyKey: 'short' },
+    ]) {
+      api.refused(await admin('POST', apiPaths.consoleMemberVip(member.user.id), body), 400, 'VALIDATION_FAILED');
     }
-    api.refused(await admin('POST', '/admin/users/abc/disable'), 400, 'VALIDATION_FAILED');
+    for (const body of [undefined, {}, { reason: ' ' }]) {
+      api.refused(await admin('POST', apiPaths.consoleMemberDisable(member.user.id), body), 400, 'VALIDATION_FAILED');
+    }
+    api.refused(await admin('POST', '/console/members/abc/disable', { reason: 'test' }), 400, 'VALIDATION_FAILED');
   });
 });
 
@@ -215,12 +223,12 @@ describe('npm run admin', () => {
     expect(list.stdout).toMatch(new RegExp(`${session.user.id}\\s+Cli_Reader\\s+${email.replace(/\./g, '\\.')}`));
 
     const id = String(session.user.id);
-    const disable = await cli(['--url', url, 'user', 'disable', id]);
+    const disable = await cli(['--url', url, 'user', 'disable', id, '--reason', 'abuse report']);
     expect(disable.code).toBe(0);
     expect(disable.stdout).toMatch(/Cli_Reader\) disabled/);
     api.refused(await api.signIn('Cli_Reader', session.password), 403, 'ACCOUNT_DISABLED');
 
-    const enable = await cli(['--url', url, 'user', 'enable', id]);
+    const enable = await cli(['--url', url, 'user', 'enable', id, '--reason', 'appeal granted']);
     expect(enable.code).toBe(0);
     expect((await api.signIn('Cli_Reader', session.password)).status).toBe(200);
 
@@ -235,14 +243,14 @@ describe('npm run admin', () => {
   it('fails clearly: wrong token, unknown user, unreachable server, bad usage', { timeout: 120_000 }, async () => {
     const [wrongToken, unknown, unreachable, noDays, unknownCommand, noToken] = await Promise.all([
       cli(['--url', url, 'outbox'], { ADMIN_API_TOKEN: 'definitely-not-the-admin-token' }),
-      cli(['--url', url, 'user', 'disable', '999999']),
+      cli(['--url', url, 'user', 'disable', '999999', '--reason', 'test']),
       cli(['--url', 'http://127.0.0.1:9', 'user', 'list']),
-      cli(['--url', url, 'user', 'vip', '1']),
+      cli(['--url', url, 'user', 'vip', '1', '--reason', 'test']),
       cli(['--url', url, 'frobnicate']),
       cli(['--url', url, 'outbox'], { ADMIN_API_TOKEN: '' }),
     ]);
     expect(wrongToken.code).toBe(1);
-    expect(wrongToken.stderr).toMatch(/ADMIN_TOKEN_INVALID/);
+    expect(wrongToken.stderr).toMatch(/OPERATOR_UNAUTHENTICATED/);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toMatch(/USER_NOT_FOUND/);
     expect(unreachable.code).toBe(1);

@@ -440,9 +440,9 @@ describe('OpenAPI', () => {
       apiPaths.changePassword(),
       apiPaths.bindPhone(),
       apiPaths.bindEmail(),
-      apiPaths.adminOutbox(),
-      apiPaths.adminUsers(),
-      '/admin/users/{id}/vip',
+      apiPaths.consoleOutbox(),
+      apiPaths.consoleMembers(),
+      '/console/members/{id}/vip',
     ]) {
       expect(paths, path).toContain(`/api/v1${path}`);
     }

@@ -15,6 +15,7 @@ import { adminAuth } from '../support/admin-auth.js';
 import { okData } from '../support/answers.js';
 import { expectBalancesMatchLedger } from '../support/ledger.js';
 import { memberCalls } from '../support/member-calls.js';
+import { campaignCodes } from '../support/operator-acts.js';
 import { type ConsoleCaller, consoleAs } from '../support/operators.js';
 import { useTestApp } from '../support/test-app.js';
 
@@ -200,17 +201,21 @@ describe('campaigns', () => {
     await at(0);
   });
 
-  it('shows codes made through the admin API as campaigns too', async () => {
+  it("shows codes made with an operator's API token (the command's way) as campaigns too, made by that operator", async () => {
+    const finance = await adminAuth(t, 'finance');
     const response = await t.server.inject({
       method: 'POST',
-      url: `${API_BASE}${apiPaths.adminRedeemCodes()}`,
-      headers: await adminAuth(t, 'finance'),
-      payload: { type: 'points', value: 5, count: 2, campaign: 'From the API' },
+      url: `${API_BASE}${apiPaths.consoleCampaigns()}`,
+      headers: finance,
+      payload: { name: 'From the API', type: 'points', value: 5, count: 2 },
     });
     expect(response.statusCode, response.body).toBe(200);
     const found = okData(json(await call('finance', 'GET', '/campaigns?q=From%20the%20API')), consoleCampaignListResponseSchema);
     expect(found.items).toHaveLength(1);
-    expect(found.items[0]).toMatchObject({ count: 2, value: 5, type: 'points' });
+    expect(found.items[0]).toMatchObject({ count: 2, value: 5, type: 'points', createdBy: expect.stringMatching(/^admin-finance-/) as string });
+    const codes = await campaignCodes(t, found.items[0]?.id ?? 0, finance);
+    expect(codes).toHaveLength(2);
+    expect((await redeem((await member()).auth, codes[0] ?? '')).status).toBe(200);
   });
 
   it('refuses bad input with the envelope and a stable code', async () => {

@@ -2,7 +2,7 @@ import { OPERATOR_ROLES, type OperatorRole } from '@drama/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ConsoleRule } from '../../src/platform/operators.js';
 import { roleAllows } from '../../src/platform/operators.js';
-import { type ConsoleCaller, consoleAs } from '../support/operators.js';
+import { type ConsoleCaller, consoleAs, operatorToken } from '../support/operators.js';
 import { useTestApp } from '../support/test-app.js';
 
 const t = useTestApp();
@@ -62,5 +62,30 @@ describe('every console route has a role rule, checked on the server', () => {
     }
     expect(failures).toEqual([]);
     // Every console route times every role: about 400 calls, longer than the default on a busy 2-core machine.
+  }, 180_000);
+
+  it("holds an operator's API token (the operator's command) to each route's role as a session is held", async () => {
+    // Each token is an owner's, narrowed to its role: what the token's role allows is all it may do.
+    const tokens = new Map<OperatorRole, string>();
+    for (const role of OPERATOR_ROLES) tokens.set(role, (await operatorToken(t, role)).authorization);
+    const failures: string[] = [];
+    for (const route of consoleRoutes()) {
+      const rule = route.config.console as ConsoleRule;
+      if ('public' in rule) continue;
+      for (const role of OPERATOR_ROLES) {
+        const response = await t.server.inject({
+          method: route.method as 'GET',
+          url: concrete(route.url),
+          headers: { authorization: tokens.get(role) ?? '' },
+          payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
+        });
+        const forbidden = response.statusCode === 403 && response.json().code === 'OPERATOR_FORBIDDEN';
+        // A token is never taken for nobody: a 401 here would be a route that ignores the bearer.
+        if (roleAllows(role, rule.role) === forbidden || response.statusCode === 401) {
+          failures.push(`${role} ${route.method} ${route.url}: ${response.statusCode} ${response.body.slice(0, 120)}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
   }, 180_000);
 });

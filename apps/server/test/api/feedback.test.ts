@@ -1,7 +1,7 @@
 import {
-  adminFeedbackListResponseSchema,
-  adminFeedbackResponseSchema,
   apiPaths,
+  consoleFeedbackListResponseSchema,
+  consoleFeedbackResponseSchema,
   FEEDBACK_LIMITS,
   feedbackListResponseSchema,
   feedbackResponseSchema,
@@ -161,7 +161,7 @@ describe('a member’s feedback history', () => {
     api.refused(await api.call('GET', apiPaths.feedbackItem(2_000_000), { token: alice.token }), 404, 'FEEDBACK_NOT_FOUND');
     api.refused(await api.call('GET', `${apiPaths.feedback()}?status=open`, { token: alice.token }), 400, 'VALIDATION_FAILED');
 
-    await admin('POST', apiPaths.adminFeedbackReply(a1.id), { content: 'Thanks, fixed.' });
+    await admin('POST', apiPaths.consoleFeedbackReply(a1.id), { content: 'Thanks, fixed.' });
     const replied = feedbackListResponseSchema.parse(
       (await api.call('GET', `${apiPaths.feedback()}?status=replied`, { token: alice.token })).body,
     ).data;
@@ -175,39 +175,39 @@ describe('the operator’s answers', () => {
     const shot = await screenshot(token);
     const sent = await send(token, { type: 'payment', content: 'I paid but got no VIP', screenshotIds: [shot.id] });
 
-    const pending = adminFeedbackListResponseSchema.parse((await admin('GET', `${apiPaths.adminFeedback()}?status=pending`)).body).data;
+    const pending = consoleFeedbackListResponseSchema.parse((await admin('GET', `${apiPaths.consoleFeedback()}?status=pending`)).body).data;
     const listed = pending.items.find((item) => item.id === sent.id);
-    expect(listed).toMatchObject({ userId: user.id, username: user.username, status: 'pending' });
+    expect(listed).toMatchObject({ member: { id: user.id, username: user.username }, status: 'pending' });
     expect(listed?.screenshots).toEqual([{ id: shot.id, url: shot.url }]);
 
-    const reply = await admin('POST', apiPaths.adminFeedbackReply(sent.id), { content: '  We have added your VIP days.  ' });
+    const reply = await admin('POST', apiPaths.consoleFeedbackReply(sent.id), { content: '  We have added your VIP days.  ' });
     expect(reply.status, JSON.stringify(reply.body)).toBe(200);
-    expect(adminFeedbackResponseSchema.parse(reply.body).data).toMatchObject({ status: 'replied' });
+    expect(consoleFeedbackResponseSchema.parse(reply.body).data).toMatchObject({ status: 'replied' });
 
     const seen = feedbackResponseSchema.parse((await api.call('GET', apiPaths.feedbackItem(sent.id), { token })).body).data;
     expect(seen.status).toBe('replied');
     expect(seen.replies).toMatchObject([{ author: 'support', content: 'We have added your VIP days.' }]);
     expect(Date.parse(seen.updatedAt)).toBeGreaterThanOrEqual(Date.parse(sent.updatedAt));
 
-    await admin('POST', apiPaths.adminFeedbackReply(sent.id), { content: 'Anything else?' });
-    const shown = adminFeedbackResponseSchema.parse((await admin('GET', apiPaths.adminFeedbackItem(sent.id))).body).data;
+    await admin('POST', apiPaths.consoleFeedbackReply(sent.id), { content: 'Anything else?' });
+    const shown = consoleFeedbackResponseSchema.parse((await admin('GET', apiPaths.consoleFeedbackItem(sent.id))).body).data;
     expect(shown.replies.map((r) => r.content)).toEqual(['We have added your VIP days.', 'Anything else?']);
 
-    const closed = await admin('POST', apiPaths.adminFeedbackClose(sent.id));
-    expect(adminFeedbackResponseSchema.parse(closed.body).data.status).toBe('closed');
+    const closed = await admin('POST', apiPaths.consoleFeedbackClose(sent.id));
+    expect(consoleFeedbackResponseSchema.parse(closed.body).data.status).toBe('closed');
     const after = feedbackResponseSchema.parse((await api.call('GET', apiPaths.feedbackItem(sent.id), { token })).body).data;
     expect(after.status).toBe('closed');
     expect(after.replies).toHaveLength(2);
 
-    api.refused(await admin('POST', apiPaths.adminFeedbackReply(sent.id), { content: 'too late' }), 409, 'FEEDBACK_CLOSED');
+    api.refused(await admin('POST', apiPaths.consoleFeedbackReply(sent.id), { content: 'too late' }), 409, 'FEEDBACK_CLOSED');
     // Closing again changes nothing.
-    expect((await admin('POST', apiPaths.adminFeedbackClose(sent.id))).status).toBe(200);
+    expect((await admin('POST', apiPaths.consoleFeedbackClose(sent.id))).status).toBe(200);
   });
 
   it('can close pending feedback without replying', async () => {
     const { token } = await member();
     const sent = await send(token, { type: 'other', content: 'never mind, sorted' });
-    await admin('POST', apiPaths.adminFeedbackClose(sent.id));
+    await admin('POST', apiPaths.consoleFeedbackClose(sent.id));
     const seen = feedbackResponseSchema.parse((await api.call('GET', apiPaths.feedbackItem(sent.id), { token })).body).data;
     expect(seen).toMatchObject({ status: 'closed', replies: [] });
   });
@@ -215,26 +215,28 @@ describe('the operator’s answers', () => {
   it('answers 404 for unknown feedback and 400 for an empty reply', async () => {
     const { token } = await member();
     const sent = await send(token, { type: 'general', content: 'hello support' });
-    api.refused(await admin('POST', apiPaths.adminFeedbackReply(2_000_000), { content: 'hi' }), 404, 'FEEDBACK_NOT_FOUND');
-    api.refused(await admin('POST', apiPaths.adminFeedbackClose(2_000_000)), 404, 'FEEDBACK_NOT_FOUND');
-    api.refused(await admin('GET', apiPaths.adminFeedbackItem(2_000_000)), 404, 'FEEDBACK_NOT_FOUND');
-    api.refused(await admin('POST', apiPaths.adminFeedbackReply(sent.id), { content: '   ' }), 400, 'VALIDATION_FAILED');
-    api.refused(await admin('GET', `${apiPaths.adminFeedback()}?status=done`), 400, 'VALIDATION_FAILED');
+    api.refused(await admin('POST', apiPaths.consoleFeedbackReply(2_000_000), { content: 'hi' }), 404, 'FEEDBACK_NOT_FOUND');
+    api.refused(await admin('POST', apiPaths.consoleFeedbackClose(2_000_000)), 404, 'FEEDBACK_NOT_FOUND');
+    api.refused(await admin('GET', apiPaths.consoleFeedbackItem(2_000_000)), 404, 'FEEDBACK_NOT_FOUND');
+    api.refused(await admin('POST', apiPaths.consoleFeedbackReply(sent.id), { content: '   ' }), 400, 'VALIDATION_FAILED');
+    api.refused(await admin('GET', `${apiPaths.consoleFeedback()}?status=done`), 400, 'VALIDATION_FAILED');
   });
 
-  it('needs the admin token', async () => {
+  it('needs an operator of a role that answers feedback', async () => {
     const { token } = await member();
     const sent = await send(token, { type: 'general', content: 'hello support' });
     const calls = [
-      ['GET', apiPaths.adminFeedback(), undefined],
-      ['GET', apiPaths.adminFeedbackItem(sent.id), undefined],
-      ['POST', apiPaths.adminFeedbackReply(sent.id), { content: 'hi' }],
-      ['POST', apiPaths.adminFeedbackClose(sent.id)],
+      ['GET', apiPaths.consoleFeedback(), undefined],
+      ['GET', apiPaths.consoleFeedbackItem(sent.id), undefined],
+      ['POST', apiPaths.consoleFeedbackReply(sent.id), { content: 'hi' }],
+      ['POST', apiPaths.consoleFeedbackClose(sent.id)],
     ] as const;
+    const content = await adminApiToken(t, 'content');
     for (const [method, route, body] of calls) {
-      for (const bearer of [undefined, token, 'not-the-admin-token']) {
-        api.refused(await api.call(method, route, { token: bearer, body }), 401, 'ADMIN_TOKEN_INVALID');
+      for (const bearer of [undefined, token, 'not-an-operator-token', TEST_ADMIN_TOKEN]) {
+        api.refused(await api.call(method, route, { token: bearer, body }), 401, 'OPERATOR_UNAUTHENTICATED');
       }
+      api.refused(await api.call(method, route, { token: content, body }), 403, 'OPERATOR_FORBIDDEN');
     }
     const seen = feedbackResponseSchema.parse((await api.call('GET', apiPaths.feedbackItem(sent.id), { token })).body).data;
     expect(seen).toMatchObject({ status: 'pending', replies: [] });

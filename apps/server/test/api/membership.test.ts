@@ -1,9 +1,10 @@
-import { adminUserResponseSchema, apiPaths, paymentChannelListResponseSchema, sandboxCheckoutResponseSchema } from '@drama/contracts';
+import { apiPaths, paymentChannelListResponseSchema, sandboxCheckoutResponseSchema } from '@drama/contracts';
 import { describe, expect, it } from 'vitest';
 import { TEST_ADMIN_TOKEN } from '../support/accounts.js';
 import { adminAuth } from '../support/admin-auth.js';
 import { buildUser } from '../support/factories.js';
 import { DAY_MS, membershipClient } from '../support/membership.js';
+import { grantVip } from '../support/operator-acts.js';
 import { useTestApp } from '../support/test-app.js';
 
 const t = useTestApp({ ADMIN_TOKEN: TEST_ADMIN_TOKEN, RECONCILE_INTERVAL_SECONDS: '0' });
@@ -123,12 +124,8 @@ describe('buying VIP', () => {
   it('and the operator’s grant count the same way, one after the other', async () => {
     const member = await buildUser(t.database.db, t.ctx.tokens);
     const order = await buy(member.auth, 'week');
-    const granted = await api.call('POST', apiPaths.adminUserVip(member.user.id), {
-      body: { days: 3, reason: 'goodwill' },
-      headers: await adminAuth(t, 'support'),
-    });
-    expect(granted.status, granted.text).toBe(200);
-    const expiry = Date.parse(adminUserResponseSchema.parse(granted.body).data.vipExpireTime ?? '');
+    const granted = await grantVip(t, member.user.id, 3, { auth: await adminAuth(t, 'support'), reason: 'goodwill' });
+    const expiry = Date.parse(granted.vipExpireTime ?? '');
     expect(expiry).toBe(Date.parse(order.paidAt ?? '') + (7 + 3) * DAY_MS);
   });
 });

@@ -15,6 +15,7 @@ import { adminAuth } from '../support/admin-auth.js';
 import { okData } from '../support/answers.js';
 import { DAY_MS, membershipClient, usePlanIds } from '../support/membership.js';
 import { type Auth, memberCalls } from '../support/member-calls.js';
+import { makeCodes } from '../support/operator-acts.js';
 import { consoleAs } from '../support/operators.js';
 import { startedPerFile } from '../support/per-file.js';
 import { useTestApp } from '../support/test-app.js';
@@ -165,7 +166,7 @@ function sqlDrama(dramaId: number) {
 }
 
 describe('messages', () => {
-  it('a feedback reply, from the console or the admin API, tells its author when messages are on', async () => {
+  it("a feedback reply, from a console session or an operator's API token, tells its author when messages are on", async () => {
     notices();
     const on = await member();
     const off = await member();
@@ -178,7 +179,7 @@ describe('messages', () => {
       const id = (made.body as { data: { id: number } }).data.id;
       const replied = await t.server.inject({ method: 'POST', url: `/api/v1/console/feedback/${id}/reply`, headers: support.headers, payload: { content: 'Fixed' } });
       expect(replied.statusCode, replied.body).toBe(200);
-      expect((await call('POST', apiPaths.adminFeedbackReply(id), admin, { content: 'Fixed for good' })).status).toBe(200);
+      expect((await call('POST', apiPaths.consoleFeedbackReply(id), admin, { content: 'Fixed for good' })).status).toBe(200);
     }
     const items = await list(on.auth);
     expect(items.map((item) => item.kind)).toEqual(['feedback-reply', 'feedback-reply']);
@@ -212,16 +213,15 @@ describe('messages', () => {
   it('a redeemed code tells its member what it gave, not with messages off, and a refused code tells nothing', async () => {
     notices();
     const finance = await adminAuth(t, 'finance');
-    const made = await call('POST', apiPaths.adminRedeemCodes(), finance, { type: 'points', value: 40, count: 3 });
-    const codes = (made.body as { data: { codes: string[] } }).data.codes;
+    const codes = await makeCodes(t, { type: 'points', value: 40, count: 3 }, { auth: finance });
     const on = await member();
     const off = await member();
     await switchOff(off.auth, 'messages');
     expect((await call('POST', apiPaths.redeem(), on.auth, { code: codes[0] })).status).toBe(200);
     expect((await call('POST', apiPaths.redeem(), on.auth, { code: codes[0] })).status).not.toBe(200);
     expect((await call('POST', apiPaths.redeem(), off.auth, { code: codes[1] })).status).toBe(200);
-    const vip = await call('POST', apiPaths.adminRedeemCodes(), finance, { type: 'vip_days', value: 7, count: 1 });
-    expect((await call('POST', apiPaths.redeem(), on.auth, { code: (vip.body as { data: { codes: string[] } }).data.codes[0] })).status).toBe(200);
+    const [vip] = await makeCodes(t, { type: 'vip_days', value: 7, count: 1 }, { auth: finance });
+    expect((await call('POST', apiPaths.redeem(), on.auth, { code: vip })).status).toBe(200);
     const items = await list(on.auth);
     expect(items.map((item) => item.values)).toEqual([
       { kind: 'vip', value: 7 },
@@ -274,9 +274,7 @@ describe('VIP reminders', () => {
 describe('reading', () => {
   it('lists newest first, marks one and all read, and a member cannot read or mark another’s', async () => {
     notices();
-    const finance = await adminAuth(t, 'finance');
-    const made = await call('POST', apiPaths.adminRedeemCodes(), finance, { type: 'points', value: 5, count: 3 });
-    const codes = (made.body as { data: { codes: string[] } }).data.codes;
+    const codes = await makeCodes(t, { type: 'points', value: 5, count: 3 }, { auth: await adminAuth(t, 'finance') });
     const owner = await member();
     const other = await member();
     for (const code of codes) expect((await call('POST', apiPaths.redeem(), owner.auth, { code })).status).toBe(200);

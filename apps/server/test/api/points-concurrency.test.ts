@@ -1,16 +1,11 @@
-import {
-  adminRedeemCreateResponseSchema,
-  apiPaths,
-  errorEnvelopeSchema,
-  mallExchangeResponseSchema,
-} from '@drama/contracts';
+import { apiPaths, errorEnvelopeSchema, mallExchangeResponseSchema } from '@drama/contracts';
 import { sql } from 'kysely';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { TEST_ADMIN_TOKEN } from '../support/accounts.js';
 import { buildUser } from '../support/factories.js';
 import { expectBalancesMatchLedger, expectRunningBalances } from '../support/ledger.js';
-import { type Auth, memberCalls } from '../support/member-calls.js';
-import { adminAuth } from '../support/admin-auth.js';
+import { memberCalls } from '../support/member-calls.js';
+import { grantPoints, makeCodes } from '../support/operator-acts.js';
 import { useTestApp } from '../support/test-app.js';
 
 // On PGlite (one connection) concurrent requests interleave between statements; on PostgreSQL
@@ -20,11 +15,6 @@ const DAY_MS = 86_400_000;
 const now = new Date('2030-05-01T02:00:00Z');
 const t = useTestApp({ ADMIN_TOKEN: TEST_ADMIN_TOKEN }, { clock: () => now });
 
-/** An operator's API token, made once the app is up. */
-const admin: Auth = {};
-beforeAll(async () => {
-  Object.assign(admin, await adminAuth(t));
-});
 const { call } = memberCalls(t);
 
 afterEach(async () => {
@@ -42,8 +32,7 @@ function codeOf(answer: { body: unknown }): string {
 
 describe('racing for points', () => {
   it('fifty members redeeming one code at once: exactly one gets it', async () => {
-    const created = await post(apiPaths.adminRedeemCodes(), admin, { type: 'points', value: 100, count: 1 });
-    const [code] = adminRedeemCreateResponseSchema.parse(created.body).data.codes;
+    const [code] = await makeCodes(t, { type: 'points', value: 100, count: 1 });
     if (!code) throw new Error('no code');
     const members: Array<Awaited<ReturnType<typeof buildUser>>> = [];
     for (let i = 0; i < 50; i += 1) members.push(await buildUser(t.database.db, t.ctx.tokens));
@@ -73,8 +62,7 @@ describe('racing for points', () => {
 
   it('twenty exchanges at once with points for five: exactly five go through', async () => {
     const { user, auth } = await buildUser(t.database.db, t.ctx.tokens);
-    const granted = await post(apiPaths.adminUserPoints(user.id), admin, { amount: 500, note: 'exactly five days', reason: 'test' });
-    expect(granted.status).toBe(200);
+    expect((await grantPoints(t, user.id, 500, { reason: 'exactly five days' })).member.points).toBe(500);
     const item = await t.database.db.selectFrom('mall_items').selectAll().where('slug', '=', 'vip-1d').executeTakeFirstOrThrow();
     expect(item.cost_points).toBe(100);
 

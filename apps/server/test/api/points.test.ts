@@ -1,6 +1,7 @@
 import {
   apiPaths,
   CHECK_IN_REWARDS,
+  MEMBER_POINTS_MAX,
   pointsRecordListResponseSchema,
   pointsSummaryResponseSchema,
   taskClaimResponseSchema,
@@ -12,6 +13,7 @@ import { okData } from '../support/answers.js';
 import { expectBalancesMatchLedger, expectRunningBalances } from '../support/ledger.js';
 import { type Auth, memberCalls } from '../support/member-calls.js';
 import { adminAuth } from '../support/admin-auth.js';
+import { pointsChange } from '../support/operator-acts.js';
 import { useTestApp } from '../support/test-app.js';
 
 function shanghai(local: string): Date {
@@ -83,10 +85,11 @@ describe('the points summary and records', () => {
 
     const all = await records(auth);
     expect(all.total).toBe(3);
+    // An operator's reason goes to the audit log, never to the member: their rows carry no note.
     expect(all.items.map((r) => [r.type, r.amount, r.balanceAfter, r.note])).toEqual([
-      ['admin', -20, 40, 'third'],
+      ['admin', -20, 40, null],
       ['sign_in', 10, 60, 'dailyCheckIn'],
-      ['admin', 50, 50, 'first'],
+      ['admin', 50, 50, null],
     ]);
     expect(all.items[0]?.createdAt).toBe(shanghai('2030-03-12T09:02:00').toISOString());
 
@@ -95,7 +98,7 @@ describe('the points summary and records', () => {
     expect(admins.items.every((r) => r.type === 'admin')).toBe(true);
     const second = await records(auth, '?page=2&limit=2');
     expect(second).toMatchObject({ page: 2, limit: 2, total: 3 });
-    expect(second.items.map((r) => r.note)).toEqual(['first']);
+    expect(second.items.map((r) => r.amount)).toEqual([50]);
 
     for (const query of ['?type=gift', '?page=0', '?limit=101', '?limit=abc']) {
       refused(await call('GET', `${apiPaths.pointsRecords()}${query}`, auth), 400, 'VALIDATION_FAILED');
@@ -103,7 +106,7 @@ describe('the points summary and records', () => {
   });
 });
 
-describe('POST /admin/users/{id}/points', () => {
+describe('POST /console/members/{id}/points', () => {
   let admin: Auth;
   beforeAll(async () => {
     admin = await adminAuth(t, 'support');
@@ -112,47 +115,47 @@ describe('POST /admin/users/{id}/points', () => {
   it('grants and deducts through the ledger, never below zero', async () => {
     const { user, auth } = await member();
     const granted = await grant(user.id, 500, 'Compensation for an outage');
-    expect(granted.balance).toBe(500);
-    expect(granted.record).toMatchObject({
-      type: 'admin',
-      amount: 500,
-      balanceAfter: 500,
-      note: 'Compensation for an outage',
-    });
-    expect((await grant(user.id, -200, 'Refunded order')).balance).toBe(300);
+    expect(granted.member.points).toBe(500);
+    expect(granted.adjustment).toMatchObject({ kind: 'points', amount: 500, reason: 'Compensation for an outage', before: '0', after: '500' });
+    expect((await records(auth)).items[0]).toMatchObject({ type: 'admin', amount: 500, balanceAfter: 500 });
+    expect((await grant(user.id, -200, 'Refunded order')).member.points).toBe(300);
 
     const details = refused(
-      await call('POST', apiPaths.adminUserPoints(user.id), admin, { amount: -301, note: 'too much', reason: 'test' }),
+      await call('POST', apiPaths.consoleMemberPoints(user.id), admin, pointsChange(-301, 'too much')),
       422,
       'INSUFFICIENT_POINTS',
     );
     expect(details).toEqual({ current: 300, required: 301 });
     expect(await balanceOf(user.id)).toBe(300);
     expect((await records(auth)).total).toBe(2);
-    expect((await grant(user.id, -300, 'all of it')).balance).toBe(0);
+    expect((await grant(user.id, -300, 'all of it')).member.points).toBe(0);
   });
 
-  it('refuses an unknown user, bad bodies and callers without the admin token', async () => {
+  it("refuses an unknown user, bad bodies and callers without an operator's token", async () => {
     const { user, token } = await member();
-    refused(await call('POST', apiPaths.adminUserPoints(99_999_999), admin, { amount: 5, note: 'x', reason: 'x' }), 404, 'USER_NOT_FOUND');
+    refused(await call('POST', apiPaths.consoleMemberPoints(99_999_999), admin, pointsChange(5)), 404, 'USER_NOT_FOUND');
+    const { reason: _reason, ...noReason } = pointsChange(10);
+    const { idempotencyKey: _key, ...noKey } = pointsChange(10);
     for (const body of [
       {},
-      { amount: 0, note: 'zero' },
-      { amount: 1.5, note: 'half' },
-      { amount: '10', note: 'text' },
-      { amount: 2_000_000, note: 'huge' },
-      { amount: 10 },
-      { amount: 10, note: '   ' },
-      { amount: 10, note: 'x'.repeat(201) },
-      { amount: 10, note: 'no reason' },
-      { amount: 10, note: 'blank reason', reason: '  ' },
+      { ...pointsChange(10), amount: 0 },
+      { ...pointsChange(10), amount: -10 },
+      { ...pointsChange(10), amount: 1.5 },
+      { ...pointsChange(10), amount: '10' },
+      { ...pointsChange(10), amount: MEMBER_POINTS_MAX + 1 },
+      { ...pointsChange(10), direction: 'gift' },
+      noReason,
+      pointsChange(10, '   '),
+      pointsChange(10, 'x'.repeat(201)),
+      noKey,
+      { ...pointsChange(10), idempotencyKey: 'short' },
     ]) {
-      refused(await call('POST', apiPaths.adminUserPoints(user.id), admin, body), 400, 'VALIDATION_FAILED');
+      refused(await call('POST', apiPaths.consoleMemberPoints(user.id), admin, body), 400, 'VALIDATION_FAILED');
     }
-    refused(await call('POST', '/admin/users/abc/points', admin, { amount: 1, note: 'x', reason: 'x' }), 400, 'VALIDATION_FAILED');
+    refused(await call('POST', '/console/members/abc/points', admin, pointsChange(1)), 400, 'VALIDATION_FAILED');
     const callers: Auth[] = [{}, { authorization: `Bearer ${token}` }, { authorization: 'Bearer wrong' }];
     for (const auth of callers) {
-      refused(await call('POST', apiPaths.adminUserPoints(user.id), auth, { amount: 1, note: 'x' }), 401, 'ADMIN_TOKEN_INVALID');
+      refused(await call('POST', apiPaths.consoleMemberPoints(user.id), auth, pointsChange(1)), 401, 'OPERATOR_UNAUTHENTICATED');
     }
     expect(await balanceOf(user.id)).toBe(0);
   });
@@ -164,23 +167,27 @@ describe('npm run admin -- points grant', () => {
   it('grants and deducts, and explains bad usage', { timeout: 180_000 }, async () => {
     const { user } = await member();
     const id = String(user.id);
-    const [granted, noNote, ambiguous] = await Promise.all([
-      cli(['points', 'grant', id, '--amount', '120', '--note', 'Launch gift', '--reason', 'launch campaign']),
+    const [granted, noReason, withNote, ambiguous] = await Promise.all([
+      cli(['points', 'grant', id, '--amount', '120', '--reason', 'launch campaign']),
       cli(['points', 'grant', id, '--amount', '5']),
-      cli(['points', 'grant', id, '--amount', '-5', '--note', 'x']),
+      // The member is shown no note: the reason is for the audit log only.
+      cli(['points', 'grant', id, '--amount', '5', '--note', 'Launch gift', '--reason', 'x']),
+      cli(['points', 'grant', id, '--amount', '-5', '--reason', 'x']),
     ]);
     expect(granted.stderr).toBe('');
     expect(granted.code).toBe(0);
     expect(granted.stdout).toMatch(new RegExp(`Granted 120 points to user ${id}: balance 120`));
-    expect(noNote.code).toBe(2);
-    expect(noNote.stderr).toMatch(/needs --note/);
+    expect(noReason.code).toBe(2);
+    expect(noReason.stderr).toMatch(/needs --reason/);
+    expect(withNote.code).toBe(2);
+    expect(withNote.stderr).toMatch(/--note/);
     // A negative number after a space reads as an option: the message says to write --amount=-5.
     expect(ambiguous.code).toBe(2);
     expect(ambiguous.stderr).toMatch(/--amount=-5/);
 
     const [deducted, tooMuch] = await Promise.all([
-      cli(['points', 'grant', id, '--amount=-20', '--note', 'Correction', '--reason', 'double grant']),
-      cli(['points', 'grant', id, '--amount=-1000', '--note', 'x', '--reason', 'x']),
+      cli(['points', 'grant', id, '--amount=-20', '--reason', 'double grant']),
+      cli(['points', 'grant', id, '--amount=-1000', '--reason', 'x']),
     ]);
     expect(deducted.code).toBe(0);
     expect(deducted.stdout).toMatch(new RegExp(`Deducted 20 points from user ${id}: balance 100`));

@@ -1,6 +1,6 @@
 import {
-  adminRedeemCreateResponseSchema,
   apiPaths,
+  CAMPAIGN_MAX_CODES,
   pointsRecordListResponseSchema,
   redeemRecordListResponseSchema,
   redeemResponseSchema,
@@ -13,6 +13,7 @@ import { okData } from '../support/answers.js';
 import { expectBalancesMatchLedger } from '../support/ledger.js';
 import { type Auth, memberCalls } from '../support/member-calls.js';
 import { adminAuth } from '../support/admin-auth.js';
+import { type CampaignSpec, makeCampaign } from '../support/operator-acts.js';
 import { useTestApp } from '../support/test-app.js';
 
 const DAY_MS = 86_400_000;
@@ -39,8 +40,10 @@ afterEach(async () => {
   await expectBalancesMatchLedger(t.database.db);
 });
 
-async function createCodes(body: { type: 'vip_days' | 'points'; value: number; count: number; expiresAt?: string }) {
-  return okData(await call('POST', apiPaths.adminRedeemCodes(), admin, body), adminRedeemCreateResponseSchema);
+/** A campaign made by finance, with its codes as its export lists them. */
+async function createCodes(spec: CampaignSpec) {
+  const { campaign, codes } = await makeCampaign(t, spec, { auth: admin });
+  return { ...campaign, codes };
 }
 
 async function oneCode(type: 'vip_days' | 'points', value: number, expiresAt?: string): Promise<string> {
@@ -65,7 +68,7 @@ function swapCase(text: string): string {
   return [...text].map((c) => (c === c.toUpperCase() ? c.toLowerCase() : c.toUpperCase())).join('');
 }
 
-describe('POST /admin/redeem-codes', () => {
+describe('POST /console/campaigns', () => {
   it('makes a batch of unique, readable codes', async () => {
     const batch = await createCodes({ type: 'vip_days', value: 7, count: 200 });
     expect(batch).toMatchObject({ type: 'vip_days', value: 7, expiresAt: null });
@@ -81,22 +84,24 @@ describe('POST /admin/redeem-codes', () => {
     expect((await codeRow(expiring.codes[0] ?? '')).expires_at?.toISOString()).toBe(expiresAt);
   });
 
-  it('validates the batch and needs the admin token', async () => {
+  it("validates the batch and needs an operator's token", async () => {
     const someone = await member();
     for (const body of [
       {},
-      { type: 'coins', value: 1, count: 1 },
-      { type: 'points', value: 0, count: 1 },
-      { type: 'points', value: 1.5, count: 1 },
-      { type: 'points', value: 1, count: 0 },
-      { type: 'points', value: 1, count: 1001 },
-      { type: 'points', value: 1, count: 1, expiresAt: 'tomorrow' },
-      { type: 'points', value: 1, count: 1, expiresAt: new Date(now.getTime() - 1000).toISOString() },
+      { type: 'points', value: 1, count: 1 },
+      { name: 'Bad', type: 'coins', value: 1, count: 1 },
+      { name: 'Bad', type: 'points', value: 0, count: 1 },
+      { name: 'Bad', type: 'points', value: 1.5, count: 1 },
+      { name: 'Bad', type: 'points', value: 1, count: 0 },
+      { name: 'Bad', type: 'points', value: 1, count: CAMPAIGN_MAX_CODES + 1 },
+      { name: 'Bad', type: 'points', value: 1, count: 1, expiresAt: 'tomorrow' },
     ]) {
-      refused(await call('POST', apiPaths.adminRedeemCodes(), admin, body), 400, 'VALIDATION_FAILED');
+      refused(await call('POST', apiPaths.consoleCampaigns(), admin, body), 400, 'VALIDATION_FAILED');
     }
+    const past = { name: 'Bad', type: 'points', value: 1, count: 1, expiresAt: new Date(now.getTime() - 1000).toISOString() };
+    refused(await call('POST', apiPaths.consoleCampaigns(), admin, past), 400, 'CAMPAIGN_EXPIRY_IN_PAST');
     for (const auth of [{}, someone.auth, { authorization: 'Bearer nope' }]) {
-      refused(await call('POST', apiPaths.adminRedeemCodes(), auth, { type: 'points', value: 1, count: 1 }), 401, 'ADMIN_TOKEN_INVALID');
+      refused(await call('POST', apiPaths.consoleCampaigns(), auth, { name: 'Bad', type: 'points', value: 1, count: 1 }), 401, 'OPERATOR_UNAUTHENTICATED');
     }
     const total = await t.database.db.selectFrom('redeem_codes').select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
     expect(total.n).toBe(202);
@@ -248,7 +253,7 @@ describe('npm run admin -- redeem create', () => {
     const codes = made.stdout.trim().split('\n');
     expect(codes).toHaveLength(3);
     for (const code of codes) expect(code).toMatch(CODE_FORMAT);
-    expect(made.stderr).toMatch(/Created 3 codes of 30 VIP days each, valid until/);
+    expect(made.stderr).toMatch(/Campaign \d+ "[^"]+": 3 codes of 30 VIP days each, valid until/);
     const stored = await codeRow(codes[0] ?? '');
     expect(stored.type).toBe('vip_days');
     expect(Math.abs((stored.expires_at?.getTime() ?? 0) - (Date.now() + 30 * DAY_MS))).toBeLessThan(10 * 60_000);

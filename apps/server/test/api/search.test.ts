@@ -328,10 +328,9 @@ describe('hot searches', () => {
   const member = async () => (await buildUser(t.database.db, t.ctx.tokens)).auth;
 
   function blockedTerms(method: 'GET' | 'POST' | 'DELETE', term?: string, headers: Headers = admin) {
-    const base = `${API_BASE}/admin/search/blocked-terms`;
     return t.server.inject({
       method,
-      url: method === 'DELETE' ? `${base}/${encodeURIComponent(term ?? '')}` : base,
+      url: `${API_BASE}${method === 'DELETE' ? apiPaths.consoleBlockedTerm(term ?? '') : apiPaths.consoleBlockedTerms()}`,
       headers,
       ...(method === 'POST' ? { payload: { term } } : {}),
     });

@@ -1,7 +1,7 @@
 import { createECDH, createHmac, randomBytes } from 'node:crypto';
 import {
-  adminRedeemCreateResponseSchema,
   API_BASE,
+  apiErrorEnvelopeSchema,
   apiPaths,
   createOrderResponseSchema,
   errorEnvelopeSchema,
@@ -20,6 +20,7 @@ import { accountClient, TEST_ADMIN_TOKEN, uniqueEmail } from '../support/account
 import { adminApiToken } from '../support/admin-auth.js';
 import { buildUser } from '../support/factories.js';
 import { multipart, tinyPng, upload } from '../support/images.js';
+import { makeCodes, pointsChange, vipGrant } from '../support/operator-acts.js';
 import { useTestApp } from '../support/test-app.js';
 
 /**
@@ -28,8 +29,8 @@ import { useTestApp } from '../support/test-app.js';
  * works; a locked episode's signed address cannot be altered, moved or used past its expiry.
  *
  * Every route the OpenAPI document marks with bearer security has a case in MEMBER_ROUTES (or is
- * an admin route, refused to members below), so a new member route fails this file until it
- * gets one.
+ * an operator's route, admin or console, refused to members below), so a new member route fails
+ * this file until it gets one.
  */
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -644,10 +645,8 @@ beforeAll(async () => {
   data(await call({ method: 'POST', url: apiPaths.favorite(owned.dramaId) }, a.token));
   data(await call({ method: 'POST', url: apiPaths.like(owned.episodeId) }, a.token));
   data(await call({ method: 'POST', url: apiPaths.taskClaim('dailyCheckIn') }, a.token));
-  await admin('POST', apiPaths.adminUserPoints(a.id), { amount: 5000, note: 'security test', reason: 'security test' });
-  const codes = adminRedeemCreateResponseSchema.parse(
-    (await call({ method: 'POST', url: apiPaths.adminRedeemCodes(), body: { type: 'points', value: 10, count: 1 } }, await adminApiToken(t))).body,
-  ).data.codes;
+  await admin('POST', apiPaths.consoleMemberPoints(a.id), pointsChange(5000, 'security test'));
+  const codes = await makeCodes(t, { type: 'points', value: 10, count: 1 });
   owned.redeemCode = codes[0] ?? '';
   data(await call({ method: 'POST', url: apiPaths.redeem(), body: { code: owned.redeemCode } }, a.token));
   const mall = mallListResponseSchema.parse((await call({ method: 'GET', url: apiPaths.mall() }, a.token)).body).data;
@@ -673,17 +672,22 @@ describe('member routes (no IDOR)', () => {
     expect(await snapshotOf(a)).toEqual(before);
   });
 
-  it('a member’s token opens no admin route, and changes nothing through one', async () => {
-    const adminOps = (await documentedOperations()).filter((op) => op.key.includes(`${API_BASE}/admin/`));
-    expect(adminOps.length).toBeGreaterThan(5);
+  it('a member’s token opens no operator route (admin or console), and changes nothing through one', async () => {
+    const operatorOps = (await documentedOperations()).filter(
+      (op) => op.bearer && (op.key.includes(`${API_BASE}/admin/`) || op.key.includes(`${API_BASE}/console/`)),
+    );
+    expect(operatorOps.filter((op) => op.key.includes(`${API_BASE}/admin/`)).length).toBeGreaterThanOrEqual(4);
+    expect(operatorOps.length).toBeGreaterThan(30);
     const before = await snapshotOf(a);
-    for (const op of adminOps) {
+    for (const op of operatorOps) {
       const [method, path] = op.key.split(' ') as [Method, string];
-      const url = path.replace(API_BASE, '').replace(/\{id\}/g, String(a.id));
-      const body = method === 'GET' ? undefined : { days: 30, amount: 100, note: 'x', content: 'x', type: 'points', value: 1, count: 1 };
+      // Every parameter is the member's own id: an operator's call on their own account is refused as well.
+      const url = path.replace(API_BASE, '').replace(/\{\w+\}/g, String(a.id));
+      const body = method === 'GET' ? undefined : { ...vipGrant(30), ...pointsChange(100), content: 'x', type: 'points', value: 1, count: 1 };
       const answer = await call({ method, url, ...(body ? { body } : {}) }, a.token);
       expect(answer.status, op.key).toBe(401);
-      expect(errorEnvelopeSchema.parse(answer.body).code, op.key).toBe('ADMIN_TOKEN_INVALID');
+      const code = op.key.includes(`${API_BASE}/admin/`) ? 'ADMIN_TOKEN_INVALID' : 'OPERATOR_UNAUTHENTICATED';
+      expect(apiErrorEnvelopeSchema.parse(answer.body).code, op.key).toBe(code);
     }
     expect(await snapshotOf(a)).toEqual(before);
   });
@@ -734,7 +738,7 @@ async function expectRefusedEverywhere(token: string, member: Member) {
 /** A member with VIP who has liked the first episode, so that a stale token would have something to show. */
 async function activeMember(): Promise<Member> {
   const member = await signUpMember();
-  await admin('POST', apiPaths.adminUserVip(member.id), { days: 30, reason: 'security test' });
+  await admin('POST', apiPaths.consoleMemberVip(member.id), vipGrant(30, 'security test'));
   data(await call({ method: 'POST', url: apiPaths.like(owned.episodeId) }, member.token));
   expect((await call({ method: 'GET', url: apiPaths.play(owned.lockedEpisodeId) }, member.token)).status).toBe(200);
   return member;
@@ -743,9 +747,9 @@ async function activeMember(): Promise<Member> {
 describe('tokens', () => {
   it('of a disabled member are refused on every member route, and stay refused after enabling', async () => {
     const member = await activeMember();
-    await admin('POST', apiPaths.adminUserDisable(member.id));
+    await admin('POST', apiPaths.consoleMemberDisable(member.id), { reason: 'security test' });
     await expectRefusedEverywhere(member.token, member);
-    await admin('POST', apiPaths.adminUserEnable(member.id));
+    await admin('POST', apiPaths.consoleMemberEnable(member.id), { reason: 'security test' });
     await expectRefusedEverywhere(member.token, member);
   });
 

@@ -66,7 +66,7 @@ async function report(auth: Auth, type: TaskType, body?: unknown) {
 }
 
 async function setSettings(patch: Record<string, unknown>) {
-  return call('PUT', apiPaths.adminSettings(), await adminAuth(t), patch);
+  return call('PATCH', apiPaths.consoleSettings(), await adminAuth(t), patch);
 }
 
 async function summary(auth: Auth) {

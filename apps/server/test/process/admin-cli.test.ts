@@ -9,6 +9,7 @@ import {
   dramaListResponseSchema,
   feedbackResponseSchema,
   playInfoResponseSchema,
+  redeemResponseSchema,
   sessionResponseSchema,
   systemSettingsResponseSchema,
 } from '@drama/contracts';
@@ -176,7 +177,7 @@ describe('npm run admin: help and usage', () => {
 });
 
 describe('npm run admin: operators and tokens', () => {
-  it('makes an operator with a set-up link, issues their token, and refuses other calls with the bootstrap token', { timeout: 300_000 }, async () => {
+  it('makes an operator with a set-up link, issues their token; the console refuses the bootstrap token', { timeout: 300_000 }, async () => {
     const bootstrapOnly = { ADMIN_API_TOKEN: '' };
     const created = await cli(['--url', baseUrl, 'operator', 'create', '--username', 'editor-one', '--role', 'content'], { env: bootstrapOnly });
     expect(created.stderr).toBe('');
@@ -201,14 +202,141 @@ describe('npm run admin: operators and tokens', () => {
     expect(noToken.code).toBe(1);
     expect(noToken.stderr).toMatch(/ADMIN_API_TOKEN/);
     expect(noToken.stderr).toMatch(/token create/);
+    // The bootstrap token is no operator's: the console's routes do not know it.
     expect(bootstrapCall.code).toBe(1);
-    expect(bootstrapCall.stderr).toMatch(/BOOTSTRAP_TOKEN_LIMITED/);
+    expect(bootstrapCall.stderr).toMatch(/OPERATOR_UNAUTHENTICATED/);
+    expect(bootstrapCall.stderr).toMatch(/an operator's API token/);
     expect(reset.code).toBe(0);
     expect(disabled.code).toBe(0);
     expect(disabled.stdout).toMatch(/editor-one disabled/);
     // Disabling revoked the operator's token.
-    const refused = await call('GET', '/admin/search/blocked-terms', { token });
+    const refused = await call('GET', apiPaths.consoleBlockedTerms(), { token });
     expect(refused.status).toBe(401);
+  });
+});
+
+describe('npm run admin: the outbox, members, points and redeem codes, on the console routes', () => {
+  const bootstrapOnly = { ADMIN_API_TOKEN: '' };
+  const password = 'secret-pass-1';
+  /** One member for this block: sign-ups from one address are few before a challenge. */
+  let member = { id: '', token: '' };
+
+  async function signIn() {
+    return call('POST', apiPaths.signIn(), { body: { account: 'cli_member', password } });
+  }
+
+  /** An operator of `role` and an API token of theirs, made with the bootstrap token as an operator starts. */
+  async function operatorToken(username: string, role: string): Promise<string> {
+    const created = await cli(['--url', baseUrl, 'operator', 'create', '--username', username, '--role', role], { env: bootstrapOnly });
+    expect(created.code, created.stderr).toBe(0);
+    const issued = await cli(['--url', baseUrl, 'token', 'create', '--operator', username, '--role', role, '--name', 'cli'], { env: bootstrapOnly });
+    expect(issued.code, issued.stderr).toBe(0);
+    return issued.stdout.trim();
+  }
+
+  beforeAll(async () => {
+    const signUp = await call('POST', apiPaths.signUp(), { body: { username: 'cli_member', password } });
+    const session = sessionResponseSchema.parse(signUp.body).data;
+    member = { id: String(session.user.id), token: session.token };
+  });
+
+  it('shows the owner the codes sent, and support the same messages with the codes masked', { timeout: 300_000 }, async () => {
+    const email = 'cli.outbox@example.com';
+    const sent = await call('POST', apiPaths.authCodes(), { token: member.token, body: { channel: 'email', target: email, purpose: 'bind' } });
+    expect(sent.status).toBe(200);
+    const support = await operatorToken('support-desk', 'support');
+
+    const [asOwner, asSupport] = await Promise.all([
+      cli(['--url', baseUrl, 'outbox', '--target', ' CLI.Outbox@example.com ']),
+      cli(['--url', baseUrl, '--token', support, 'outbox', '--target', email]),
+    ]);
+    expect(asOwner.code, asOwner.stderr).toBe(0);
+    expect(asOwner.stdout).toMatch(/ID\s+SENT \(UTC\)\s+CHANNEL\s+TARGET\s+MESSAGE/);
+    expect(asOwner.stdout).toContain(email);
+    const code = /(?<!\d)(\d{6})(?!\d)/.exec(asOwner.stdout)?.[1] ?? '';
+    expect(code).toMatch(/^\d{6}$/);
+    // The code the owner read is the one the member was sent: it binds the e-mail.
+    const bound = await call('POST', apiPaths.bindEmail(), { token: member.token, body: { email, code } });
+    expect(bound.status).toBe(200);
+
+    expect(asSupport.code, asSupport.stderr).toBe(0);
+    expect(asSupport.stdout).toContain(email);
+    expect(asSupport.stdout).toContain('******');
+    expect(asSupport.stdout).not.toContain(code);
+  });
+
+  it('lists, disables and enables a member (each with a reason), grants VIP days and points', { timeout: 300_000 }, async () => {
+    const { id } = member;
+    const list = await cli(['--url', baseUrl, 'user', 'list', '--query', 'cli_member']);
+    expect(list.code, list.stderr).toBe(0);
+    expect(list.stdout).toMatch(/ID\s+USERNAME\s+EMAIL/);
+    expect(list.stdout).toMatch(new RegExp(`${id}\\s+cli_member\\s`));
+
+    const noReason = await cli(['--url', baseUrl, 'user', 'disable', id]);
+    expect(noReason.code).toBe(2);
+    expect(noReason.stderr).toMatch(/--reason/);
+    expect((await signIn()).status).toBe(200);
+
+    const disabled = await cli(['--url', baseUrl, 'user', 'disable', id, '--reason', 'x']);
+    expect(disabled.code, disabled.stderr).toBe(0);
+    expect(disabled.stdout).toMatch(/cli_member\) disabled/);
+    expect((await signIn()).body).toMatchObject({ code: 'ACCOUNT_DISABLED' });
+
+    const enabled = await cli(['--url', baseUrl, 'user', 'enable', id, '--reason', 'appeal granted']);
+    expect(enabled.code, enabled.stderr).toBe(0);
+    expect(enabled.stdout).toMatch(/cli_member\) enabled/);
+    member.token = sessionResponseSchema.parse((await signIn()).body).data.token;
+
+    const vip = await cli(['--url', baseUrl, 'user', 'vip', id, '--days', '30', '--reason', 'outage']);
+    expect(vip.code, vip.stderr).toBe(0);
+    expect(vip.stdout).toMatch(new RegExp(`Granted 30 VIP days to user ${id} \\(cli_member\\)`));
+    expect(vip.stdout).toMatch(/until \d{4}-/);
+
+    const [granted, withNote] = await Promise.all([
+      cli(['--url', baseUrl, 'points', 'grant', id, '--amount', '120', '--reason', 'launch']),
+      cli(['--url', baseUrl, 'points', 'grant', id, '--amount', '5', '--note', 'gift', '--reason', 'x']),
+    ]);
+    expect(granted.code, granted.stderr).toBe(0);
+    expect(granted.stdout).toMatch(new RegExp(`Granted 120 points to user ${id}: balance 120`));
+    expect(withNote.code).toBe(2);
+    const [deducted, tooMuch] = await Promise.all([
+      cli(['--url', baseUrl, 'points', 'grant', id, '--amount=-20', '--reason', 'double grant']),
+      cli(['--url', baseUrl, 'points', 'grant', id, '--amount=-1000', '--reason', 'x']),
+    ]);
+    expect(deducted.code, deducted.stderr).toBe(0);
+    expect(deducted.stdout).toMatch(new RegExp(`Deducted 20 points from user ${id}: balance 100`));
+    expect(tooMuch.code).toBe(1);
+    expect(tooMuch.stderr).toMatch(/INSUFFICIENT_POINTS/);
+
+    // What the member now holds, as their own calls show it.
+    const points = await call('GET', apiPaths.points(), { token: member.token });
+    expect(points.body).toMatchObject({ data: { balance: 100 } });
+    const me = await call('GET', apiPaths.me(), { token: member.token });
+    expect(me.body).toMatchObject({ data: { vipLevel: 1 } });
+  });
+
+  it('makes a campaign of redeem codes, printed one per line, that members then redeem', { timeout: 300_000 }, async () => {
+    const made = await cli(['--url', baseUrl, 'redeem', 'create', '--type', 'points', '--value', '25', '--count', '3', '--campaign', 'CLI spring']);
+    expect(made.code, made.stderr).toBe(0);
+    expect(made.stderr).toMatch(/Campaign \d+ "CLI spring": 3 codes of 25 points each, never expiring/);
+    const codes = made.stdout.trim().split('\n');
+    expect(codes).toHaveLength(3);
+    expect(new Set(codes).size).toBe(3);
+
+    const { token } = sessionResponseSchema.parse((await signIn()).body).data;
+    const before = (await call('GET', apiPaths.points(), { token })).body as { data: { balance: number } };
+    const first = redeemResponseSchema.parse((await call('POST', apiPaths.redeem(), { token, body: { code: codes[0] } })).body).data;
+    expect(first).toMatchObject({ type: 'points', value: 25, points: before.data.balance + 25 });
+    const second = redeemResponseSchema.parse((await call('POST', apiPaths.redeem(), { token, body: { code: codes[1] } })).body).data;
+    expect(second.points).toBe(before.data.balance + 50);
+    const again = await call('POST', apiPaths.redeem(), { token, body: { code: codes[0] } });
+    expect(again.body).toMatchObject({ code: 'REDEEM_CODE_USED' });
+
+    // Codes are finance's: a support token may not make them.
+    const support = await operatorToken('support-codes', 'support');
+    const refused = await cli(['--url', baseUrl, '--token', support, 'redeem', 'create', '--type', 'points', '--value', '1', '--count', '1']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/OPERATOR_FORBIDDEN/);
   });
 });
 

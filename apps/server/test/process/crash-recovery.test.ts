@@ -7,6 +7,7 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { type DatabaseHandle, openDatabase, pgliteExtensions } from '../../src/db/database.js';
 import { seedDramas } from '../../src/seed/catalogue-data.js';
+import { pointsChange } from '../support/operator-acts.js';
 import { type ServerProcess, startServer, stopServer, waitUntilReady } from '../support/server-process.js';
 import { createThrowawayDatabase } from '../support/throwaway-database.js';
 import { Acknowledged, apiCaller, type Member, ownerApiToken, signUpMember } from '../support/write-stream.js';
@@ -198,10 +199,12 @@ async function moneyLoop(api: ReturnType<typeof apiCaller>, member: Member, cata
       expect(exchanged.status, JSON.stringify(exchanged.body)).toBe(200);
       ledger((exchanged.body.data as { record: { id: number; amount: number } }).record);
     } else {
-      const granted = await api.call('POST', apiPaths.adminUserPoints(member.id), { admin: true, body: { amount: 40, note: 'stream', reason: 'stream' } });
+      const granted = await api.call('POST', apiPaths.consoleMemberPoints(member.id), { admin: true, body: pointsChange(40, 'stream') });
       if (granted.lost) return;
       expect(granted.status, JSON.stringify(granted.body)).toBe(200);
-      ledger((granted.body.data as { record: { id: number; amount: number } }).record);
+      const { adjustment } = granted.body.data as { adjustment: { id: number; amount: number } };
+      acks.grants.set(`console:${adjustment.id}`, { userId: member.id, amount: adjustment.amount });
+      acks.count += 1;
     }
   }
 }
@@ -222,7 +225,7 @@ describe('a server killed in the middle of writes', () => {
     const members: Member[] = [];
     for (let i = 0; i < MEMBERS; i += 1) members.push(await signUpMember(first.api));
     for (const member of members) {
-      await first.api.data('POST', apiPaths.adminUserPoints(member.id), { admin: true, body: { amount: GRANTED_POINTS, note: 'start', reason: 'start' } });
+      await first.api.data('POST', apiPaths.consoleMemberPoints(member.id), { admin: true, body: pointsChange(GRANTED_POINTS, 'start') });
     }
     const catalogue = await readCatalogue(first.api, members[0] as Member);
     expect(catalogue.episodes.length).toBeGreaterThan(3);
@@ -248,11 +251,12 @@ describe('a server killed in the middle of writes', () => {
     loops.push(guestLoop(first.api, (catalogue.episodes[0] as { id: number }).id, stream));
     const settled = Promise.allSettled(loops);
     const paidAnswers = () => [...acks.orders.values()].filter((order) => order.status === 'success').length;
+    const movedPoints = () => acks.ledger.size + acks.grants.size;
     // On a slow machine the stream runs longer, until an order was answered paid and every
     // member's points moved.
     while (
       (acks.count < KILL_AFTER_ANSWERS && Date.now() - startedAt < KILL_AFTER_MS) ||
-      ((paidAnswers() === 0 || acks.ledger.size < MEMBERS) && Date.now() - startedAt < 5 * KILL_AFTER_MS)
+      ((paidAnswers() === 0 || movedPoints() < MEMBERS) && Date.now() - startedAt < 5 * KILL_AFTER_MS)
     ) {
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
@@ -261,7 +265,7 @@ describe('a server killed in the middle of writes', () => {
     const loopErrors = (await settled).flatMap((result) => (result.status === 'rejected' ? [String(result.reason)] : []));
     expect(loopErrors).toEqual([]);
     expect(paidAnswers(), 'the stream paid for no order before the kill').toBeGreaterThan(0);
-    expect(acks.ledger.size, 'the stream moved no points').toBeGreaterThanOrEqual(MEMBERS);
+    expect(movedPoints(), 'the stream moved no points').toBeGreaterThanOrEqual(MEMBERS);
 
     const second = await start(env);
     const { api } = second;
@@ -280,11 +284,15 @@ describe('a server killed in the middle of writes', () => {
         await api.data('GET', apiPaths.order(order.id), { token: member.token });
       }
 
-      // Points: every ledger row shown is there with its amount.
-      const records = await api.all<{ id: number; amount: number }>(apiPaths.pointsRecords(), member.token);
+      // Points: every ledger row shown is there with its amount, and so is the row of every grant answered.
+      const records = await api.all<{ id: number; amount: number; reference: string | null }>(apiPaths.pointsRecords(), member.token);
       const recordById = new Map(records.map((record) => [record.id, record]));
       for (const [id, answered] of acks.ledger) {
         if (answered.userId === member.id) expect(recordById.get(id)?.amount, `ledger row ${id}`).toBe(answered.amount);
+      }
+      const recordByReference = new Map(records.map((record) => [record.reference, record]));
+      for (const [reference, answered] of acks.grants) {
+        if (answered.userId === member.id) expect(recordByReference.get(reference)?.amount, `ledger row of ${reference}`).toBe(answered.amount);
       }
 
       // Likes, favourites and progress: the state last answered, or the one in flight at the kill.

@@ -4,7 +4,9 @@ import {
   apiPaths,
   apiErrorEnvelopeSchema,
   type ApiErrorCode,
-  outboxListResponseSchema,
+  consoleOutboxListResponseSchema,
+  normalizePhone,
+  PHONE_PATTERN,
   sessionResponseSchema,
 } from '@drama/contracts';
 import { expect } from 'vitest';
@@ -78,11 +80,20 @@ export function accountClient(t: TestApp, adminToken?: string) {
     return call('POST', apiPaths.authCodes(), { body, token });
   }
 
+  /**
+   * The outbox, newest first, as an owner reads it (only the owner sees the codes). With a
+   * destination, the messages to exactly that one (phones without +86, e-mails in any case):
+   * the console's filter matches part of the recipient, so the exact ones are picked here.
+   */
   async function outbox(target?: string) {
-    const query = target ? `?target=${encodeURIComponent(target)}` : '';
-    const answer = await call('GET', `${apiPaths.adminOutbox()}${query}`, { token: adminToken ?? (await adminApiToken(t)) });
+    const wanted = target === undefined ? undefined : PHONE_PATTERN.test(target) ? normalizePhone(target) : target.toLowerCase();
+    const query = wanted ? `?q=${encodeURIComponent(wanted)}&limit=100` : '';
+    const answer = await call('GET', `${apiPaths.consoleOutbox()}${query}`, { token: adminToken ?? (await adminApiToken(t)) });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    return outboxListResponseSchema.parse(answer.body).data;
+    const data = consoleOutboxListResponseSchema.parse(answer.body).data;
+    if (!wanted) return data;
+    const items = data.items.filter((message) => message.target === wanted);
+    return { ...data, items, total: items.length };
   }
 
   /** Reads the newest code sent to a destination, the way a person reads their mail. */

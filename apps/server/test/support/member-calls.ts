@@ -1,8 +1,7 @@
-import { adminPointsResponseSchema, API_BASE, apiPaths, errorEnvelopeSchema } from '@drama/contracts';
+import { API_BASE, apiErrorEnvelopeSchema } from '@drama/contracts';
 import { expect } from 'vitest';
-import { adminAuth } from './admin-auth.js';
-import { okData } from './answers.js';
 import { buildUser, type BuildUserOptions } from './factories.js';
+import { adjustPoints } from './operator-acts.js';
 import type { TestApp } from './test-app.js';
 
 export type Auth = Record<string, string>;
@@ -20,10 +19,10 @@ export function memberCalls(t: TestApp) {
     return { status: response.statusCode, body: response.json() as unknown, headers: response.headers };
   }
 
-  /** Asserts a refusal and gives its details. */
+  /** Asserts a refusal (a member's code or an operator's) and gives its details. */
   function refused(answer: { status: number; body: unknown }, status: number, code: string) {
     expect(answer.status, JSON.stringify(answer.body)).toBe(status);
-    const envelope = errorEnvelopeSchema.parse(answer.body);
+    const envelope = apiErrorEnvelopeSchema.parse(answer.body);
     expect(envelope.code).toBe(code);
     return envelope.details;
   }
@@ -32,9 +31,9 @@ export function memberCalls(t: TestApp) {
     return buildUser(t.database.db, t.ctx.tokens, options);
   }
 
-  /** Grants (or, below zero, deducts) points as the operator does. */
-  async function grant(userId: number, amount: number, note = 'goodwill') {
-    return okData(await call('POST', apiPaths.adminUserPoints(userId), await adminAuth(t), { amount, note, reason: note }), adminPointsResponseSchema);
+  /** Grants (or, below zero, deducts) points as the operator does; the balance after is `member.points`. */
+  async function grant(userId: number, amount: number, reason = 'goodwill') {
+    return adjustPoints(t, userId, amount, { reason });
   }
 
   return { call, refused, member, grant };

@@ -93,8 +93,10 @@ export async function signUpMember(api: ReturnType<typeof apiCaller>): Promise<M
 export class Acknowledged {
   /** Orders the member was told were made, with the last status they were told. */
   readonly orders = new Map<number, { userId: number; orderNo: string; status: string }>();
-  /** Ledger rows the member (or the operator) was shown. */
+  /** Ledger rows the member was shown. */
   readonly ledger = new Map<number, { userId: number; amount: number }>();
+  /** The operator's grants the server answered, by the reference of the ledger row each writes (`console:<adjustment id>`). */
+  readonly grants = new Map<string, { userId: number; amount: number }>();
   /** The state last answered for a key (like, favourite, progress), and a state in flight. */
   readonly states = new Map<string, { answered?: unknown; inFlight?: unknown }>();
   count = 0;

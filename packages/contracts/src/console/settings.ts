@@ -9,7 +9,7 @@ import { adminSystemSettingsPatchSchema, adminSystemSettingsSchema } from '../se
 /*
  * The console's settings screens (`/api/v1/console/...`):
  * - `GET /settings`, `PATCH /settings` (owner): the system settings and every locale's legal
- *   texts, the same shapes as the operator's command (`/admin/settings`); a change is audited
+ *   texts, what the operator's command calls too; a change is audited
  *   with each changed key's value before and after, and the viewers' `/client/settings` shows
  *   it at once;
  * - `GET /payment-channels` (owner, finance): which channels members can pay with and whether

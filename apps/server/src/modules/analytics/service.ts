@@ -4,7 +4,7 @@ import { writeAudit } from '../../platform/audit.js';
 import { TtlCache } from '../../platform/cache.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import type { Actor } from '../../platform/operators.js';
+import { type Actor, effectiveRole } from '../../platform/operators.js';
 import { addDays, dayOf } from './days.js';
 import { aggregateJob, AGGREGATE_CRON, runAggregation } from './job.js';
 import './tables.js';
@@ -74,7 +74,7 @@ export class AnalyticsService {
   }
 
   async dashboard(actor: Actor, period: AnalyticsPeriod): Promise<Dashboard> {
-    const money = MONEY_ROLES.includes(actor.role);
+    const money = MONEY_ROLES.includes(effectiveRole(actor));
     return this.reused(`dashboard:${period}:${money}`, () => this.computeDashboard(money, period));
   }
 

@@ -1,9 +1,6 @@
-import type { adminFeedbackSchema, Feedback } from '@drama/contracts';
-import type { z } from 'zod';
+import type { Feedback } from '@drama/contracts';
 import { uploadUrl } from '../uploads/service.js';
 import type { FeedbackRecord, ReplyRecord, ScreenshotRecord } from './queries.js';
-
-export type AdminFeedback = z.infer<typeof adminFeedbackSchema>;
 
 export function presentFeedback(
   row: FeedbackRecord,
@@ -30,12 +27,4 @@ export function presentFeedback(
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };
-}
-
-export function presentAdminFeedback(
-  row: FeedbackRecord,
-  screenshots: readonly ScreenshotRecord[],
-  replies: readonly ReplyRecord[],
-): AdminFeedback {
-  return { ...presentFeedback(row, screenshots, replies), userId: row.user_id, username: row.username };
 }

@@ -1,17 +1,14 @@
 import type { createFeedbackBodySchema, Feedback, FeedbackStatus, Paged } from '@drama/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
-import { writeAudit } from '../../platform/audit.js';
 import type { Viewer } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { enforceHourlyQuota } from '../../platform/hourly-quota.js';
-import type { Actor } from '../../platform/operators.js';
 import { pageOf, pageWindow } from '../../platform/paging.js';
 import { findOwnUploads } from '../uploads/queries.js';
-import { type AdminFeedback, presentAdminFeedback, presentFeedback } from './presenters.js';
+import { presentFeedback } from './presenters.js';
 import * as queries from './queries.js';
-import { noticesOf, transactionWithNotices } from '../notices/service.js';
 
 
 type CreateFeedback = z.output<typeof createFeedbackBodySchema>;
@@ -26,8 +23,8 @@ function notFound(id: number): AppError {
 }
 
 /**
- * Members' feedback and the operator's answers. Status moves pending -> replied (an operator
- * reply) -> closed (the operator closes it); a closed item takes no more replies.
+ * Members' feedback: sending it and reading one's own. Operators answer it in the console
+ * (console-service.ts).
  */
 export class FeedbackService {
   constructor(
@@ -85,48 +82,6 @@ export class FeedbackService {
     if (!row || row.user_id !== viewer.id) throw notFound(id);
     const [screenshots, replies] = await this.details([row.id]);
     return presentFeedback(row, screenshots, replies);
-  }
-
-  async adminList(query: ListQuery): Promise<Paged<AdminFeedback>> {
-    const { rows, total } = await queries.findFeedbackPage(this.ctx.db, { status: query.status, ...pageWindow(query) });
-    const [screenshots, replies] = await this.details(rows.map((row) => row.id));
-    return pageOf(query, rows.map((row) => presentAdminFeedback(row, screenshots, replies)), total);
-  }
-
-  async adminGet(id: number, db: Db = this.ctx.db): Promise<AdminFeedback> {
-    const row = await queries.findFeedbackById(db, id);
-    if (!row) throw notFound(id);
-    const [screenshots, replies] = await this.details([row.id], db);
-    return presentAdminFeedback(row, screenshots, replies);
-  }
-
-  /** The operator's answer: listed with the item, which becomes `replied`. */
-  async reply(id: number, content: string, actor: Actor): Promise<AdminFeedback> {
-    const now = this.clock();
-    return transactionWithNotices(this.ctx, async (trx) => {
-      const row = await queries.findFeedbackForUpdate(trx, id);
-      if (!row) throw notFound(id);
-      if (row.status === 'closed') throw new AppError('FEEDBACK_CLOSED', `Feedback ${id} is closed`);
-      await queries.insertReply(trx, { feedbackId: id, author: 'support', content, now });
-      await queries.setFeedbackStatus(trx, id, 'replied', now);
-      await noticesOf(this.ctx)?.message(trx, row.user_id, 'feedback-reply', { feedbackId: id });
-      await writeAudit(trx, actor, { action: 'feedback.reply', targetType: 'feedback', targetId: id, before: { status: row.status }, after: { status: 'replied', content } });
-      return this.adminGet(id, trx);
-    });
-  }
-
-  /** Closes an item (closing a closed one changes nothing). */
-  async close(id: number, actor: Actor): Promise<AdminFeedback> {
-    const now = this.clock();
-    return this.ctx.db.transaction().execute(async (trx) => {
-      const row = await queries.findFeedbackForUpdate(trx, id);
-      if (!row) throw notFound(id);
-      if (row.status !== 'closed') {
-        await queries.setFeedbackStatus(trx, id, 'closed', now);
-        await writeAudit(trx, actor, { action: 'feedback.close', targetType: 'feedback', targetId: id, before: { status: row.status }, after: { status: 'closed' } });
-      }
-      return this.adminGet(id, trx);
-    });
   }
 
   private async details(ids: number[], db: Db = this.ctx.db) {

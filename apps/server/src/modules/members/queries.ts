@@ -157,3 +157,22 @@ export async function endMemberSessions(db: Db, id: number, now: Date): Promise<
     .returningAll()
     .executeTakeFirstOrThrow();
 }
+
+/** Sets the status; with `endSessions` every token issued so far stops working. */
+export async function setUserStatus(
+  db: Db,
+  id: number,
+  status: number,
+  options: { endSessions: boolean },
+): Promise<UserRow | undefined> {
+  return db
+    .updateTable('users')
+    .set((eb) => ({
+      status,
+      token_version: options.endSessions ? eb('token_version', '+', 1) : eb.ref('token_version'),
+      updated_at: new Date(),
+    }))
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+}

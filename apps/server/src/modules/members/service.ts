@@ -26,9 +26,8 @@ import { hasActiveVip } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { pickText } from '../../platform/locale.js';
-import { type Actor, roleAllows } from '../../platform/operators.js';
+import { type Actor, effectiveRole, roleAllows } from '../../platform/operators.js';
 import { type PageRequest, pageOf, pageWindow } from '../../platform/paging.js';
-import { setUserStatus } from '../admin/queries.js';
 import { presentFeedback } from '../feedback/presenters.js';
 import { findFeedbackPage, findReplies, findScreenshots } from '../feedback/queries.js';
 import { setUserVip } from '../membership/queries.js';
@@ -112,11 +111,11 @@ export class MembersConsoleService {
   async search(actor: Actor, query: { query?: string | undefined } & PageRequest): Promise<Paged<MemberSummary>> {
     const { rows, total } = await queries.searchMembers(this.ctx.db, {
       query: query.query,
-      contactPrefix: seesContacts(actor.role),
+      contactPrefix: seesContacts(effectiveRole(actor)),
       ...pageWindow(query),
     });
     const now = this.now();
-    return pageOf(query, rows.map((row) => presentMemberSummary(row, actor.role, now)), total);
+    return pageOf(query, rows.map((row) => presentMemberSummary(row, effectiveRole(actor), now)), total);
   }
 
   private async member(id: number): Promise<UserRow> {
@@ -126,7 +125,7 @@ export class MembersConsoleService {
   }
 
   async get(actor: Actor, id: number): Promise<MemberDetail> {
-    return presentMemberDetail(await this.member(id), actor.role, this.now());
+    return presentMemberDetail(await this.member(id), effectiveRole(actor), this.now());
   }
 
   async orders(id: number, query: PageRequest, locale: Locale): Promise<Paged<Order>> {
@@ -239,7 +238,7 @@ export class MembersConsoleService {
         if (!earlier || earlier.user_id !== id || earlier.kind !== kind || earlier.amount !== amount || earlier.reason !== change.reason) {
           throw new AppError('MEMBER_CHANGE_KEY_REUSED', 'This idempotency key was used for another change');
         }
-        return { member: presentMemberDetail(member, actor.role, now), adjustment: presentAdjustment(earlier), replayed: true };
+        return { member: presentMemberDetail(member, effectiveRole(actor), now), adjustment: presentAdjustment(earlier), replayed: true };
       }
       const applied = await apply(trx, member, now, claimed.id);
       const adjustment = await queries.completeAdjustment(trx, claimed.id, applied);
@@ -259,7 +258,7 @@ export class MembersConsoleService {
           idempotencyKey: change.idempotencyKey,
         },
       });
-      return { member: presentMemberDetail(after, actor.role, now), adjustment: presentAdjustment(adjustment), replayed: false };
+      return { member: presentMemberDetail(after, effectiveRole(actor), now), adjustment: presentAdjustment(adjustment), replayed: false };
     });
   }
 
@@ -281,7 +280,7 @@ export class MembersConsoleService {
       if (!before) throw notFound(id);
       // Already so: nothing changes, nothing to record.
       if (before.status === status) return before;
-      const updated = await setUserStatus(trx, id, status, { endSessions: disabling });
+      const updated = await queries.setUserStatus(trx, id, status, { endSessions: disabling });
       if (!updated) throw notFound(id);
       await writeAudit(trx, actor, {
         action: disabling ? 'member.disable' : 'member.enable',
@@ -292,7 +291,7 @@ export class MembersConsoleService {
       });
       return updated;
     });
-    return presentMemberDetail(row, actor.role, now);
+    return presentMemberDetail(row, effectiveRole(actor), now);
   }
 
   /**
@@ -314,6 +313,6 @@ export class MembersConsoleService {
       });
       return updated;
     });
-    return presentMemberDetail(row, actor.role, now);
+    return presentMemberDetail(row, effectiveRole(actor), now);
   }
 }

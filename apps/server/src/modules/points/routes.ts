@@ -1,13 +1,9 @@
 import {
-  adminPointsBodySchema,
-  adminPointsResponseSchema,
-  adminUserParamsSchema,
   pointsRecordListResponseSchema,
   pointsRecordQuerySchema,
   pointsSummaryResponseSchema,
 } from '@drama/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AdminAccess } from '../../platform/admin-access.js';
 import type { AppContext } from '../../platform/context.js';
 import { routeGroup } from '../../platform/route.js';
 import type { PointsService } from './service.js';
@@ -34,26 +30,6 @@ export function pointsRoutes(ctx: AppContext, points: PointsService): FastifyPlu
       querystring: pointsRecordQuerySchema,
       response: pointsRecordListResponseSchema,
       handler: (viewer, request) => points.records(viewer, request.query),
-    });
-  };
-}
-
-/** Support's grant or deduction of points, with a reason; register under `/admin`. */
-export function pointsAdminRoutes(points: PointsService, access: AdminAccess): FastifyPluginAsyncZod {
-  return async (app) => {
-    const route = routeGroup(app, { tags: ['admin'], errors: [400, 401, 403, 404, 422], admin: access });
-
-    route({
-      method: 'POST',
-      url: '/users/:id/points',
-      access: 'admin',
-      role: 'support',
-      audit: 'user.points-adjust',
-      summary: 'Grant (positive) or deduct (negative) points; never below 0 (INSUFFICIENT_POINTS); the reason goes to the audit log',
-      params: adminUserParamsSchema,
-      body: adminPointsBodySchema,
-      response: adminPointsResponseSchema,
-      handler: (actor, request) => points.adjust(request.params.id, request.body, actor),
     });
   };
 }

@@ -1,18 +1,15 @@
 import type { Paged, PointsRecord, PointsRecordType, PointsSummary } from '@drama/contracts';
-import { writeAudit } from '../../platform/audit.js';
 import type { Viewer } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
-import type { Actor } from '../../platform/operators.js';
 import { pageOf, pageWindow } from '../../platform/paging.js';
 import { readCheckIn } from '../tasks/check-in.js';
 import { readRewards } from '../tasks/rewards.js';
 import { dayOf } from '../tasks/periods.js';
-import { changePoints } from './ledger.js';
 import { presentPointsRecord } from './presenters.js';
 import * as queries from './queries.js';
 
-/** The member's balance and ledger, and the operator's grants and deductions. */
+/** The member's balance and ledger (operators' grants and deductions are the members console's). */
 export class PointsService {
   constructor(private readonly ctx: AppContext) {}
 
@@ -44,23 +41,5 @@ export class PointsService {
       ...pageWindow(query),
     });
     return pageOf(query, rows.map(presentPointsRecord), total);
-  }
-
-  /** An operator's grant (positive) or deduction (negative); a deduction never goes below 0. */
-  /** A grant or deduction, with the balance before and after it in the audit log. */
-  async adjust(userId: number, body: { amount: number; note: string; reason: string }, actor: Actor): Promise<{ balance: number; record: PointsRecord }> {
-    const now = this.ctx.clock();
-    const record = await this.ctx.db.transaction().execute(async (trx) => {
-      const changed = await changePoints(trx, { userId, type: 'admin', amount: body.amount, note: body.note, reference: 'admin', now });
-      await writeAudit(trx, actor, {
-        action: 'user.points-adjust',
-        targetType: 'user',
-        targetId: userId,
-        before: { points: changed.balance_after - body.amount },
-        after: { points: changed.balance_after, amount: body.amount, note: body.note, reason: body.reason, recordId: changed.id },
-      });
-      return changed;
-    });
-    return { balance: record.balance_after, record: presentPointsRecord(record) };
   }
 }

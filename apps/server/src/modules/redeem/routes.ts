@@ -1,13 +1,10 @@
 import {
-  adminRedeemCreateBodySchema,
-  adminRedeemCreateResponseSchema,
   pageQuerySchema,
   redeemBodySchema,
   redeemRecordListResponseSchema,
   redeemResponseSchema,
 } from '@drama/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AdminAccess } from '../../platform/admin-access.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { routeGroup } from '../../platform/route.js';
@@ -47,28 +44,6 @@ export function redeemRoutes(ctx: AppContext, redeem: RedeemService): FastifyPlu
       querystring: pageQuerySchema,
       response: redeemRecordListResponseSchema,
       handler: (viewer, request) => redeem.records(viewer, request.query),
-    });
-  };
-}
-
-/**
- * Batches of codes, worth money: finance's (support compensates one member with a direct VIP or
- * points grant instead). Register under `/admin`.
- */
-export function redeemAdminRoutes(redeem: RedeemService, access: AdminAccess): FastifyPluginAsyncZod {
-  return async (app) => {
-    const route = routeGroup(app, { tags: ['admin'], errors: [400, 401, 403], admin: access });
-
-    route({
-      method: 'POST',
-      url: '/redeem-codes',
-      access: 'admin',
-      role: 'finance',
-      audit: 'redeem.batch-create',
-      summary: 'Create a batch of single-use codes for VIP days or points, optionally expiring',
-      body: adminRedeemCreateBodySchema,
-      response: adminRedeemCreateResponseSchema,
-      handler: (actor, request) => redeem.create(request.body, actor),
     });
   };
 }

@@ -1,4 +1,4 @@
-import type { AdminRedeemCreateBody, Paged, RedeemCodeType, RedeemRecord, RedeemResult } from '@drama/contracts';
+import type { Paged, RedeemCodeType, RedeemRecord, RedeemResult } from '@drama/contracts';
 import type { Db } from '../../db/database.js';
 import type { RedeemCodeRow, UserRow } from '../../db/schema.js';
 import { writeAudit } from '../../platform/audit.js';
@@ -12,6 +12,17 @@ import { changePoints } from '../points/ledger.js';
 import { newRedeemCode, redeemCodeKey } from './codes.js';
 import * as queries from './queries.js';
 import { noticesOf, transactionWithNotices } from '../notices/service.js';
+
+/** A batch of codes to make: a console campaign is one. */
+export interface RedeemBatchCreate {
+  type: RedeemCodeType;
+  value: number;
+  count: number;
+  /** In the future; none for codes that never expire. */
+  expiresAt?: string;
+  /** The campaign's name, kept in the audit log with its count and value. */
+  campaign?: string;
+}
 
 export interface CreatedCodes {
   /** The campaign (batch) the codes belong to. */
@@ -104,7 +115,7 @@ export class RedeemService {
 
   /** A batch of new codes (unique: a collision, however unlikely, draws another). */
   /** The batch and its audit row land together; the log keeps what the batch is worth, never a code. */
-  async create(body: AdminRedeemCreateBody, actor: Actor): Promise<CreatedCodes> {
+  async create(body: RedeemBatchCreate, actor: Actor): Promise<CreatedCodes> {
     const now = this.ctx.clock();
     const expiresAt = body.expiresAt === undefined ? null : new Date(body.expiresAt);
     if (expiresAt !== null && expiresAt <= now) {

@@ -9,7 +9,7 @@ import {
   searchResponseSchema,
 } from '@drama/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AdminAccess } from '../../platform/admin-access.js';
+import type { AppContext } from '../../platform/context.js';
 import { requestLocale } from '../../platform/locale.js';
 import { routeGroup } from '../../platform/route.js';
 import type { SearchService } from './service.js';
@@ -60,15 +60,15 @@ export function searchRoutes(search: SearchService): FastifyPluginAsyncZod {
   };
 }
 
-/** The hot searches' blocked terms, content's; register under `/admin`. Each needs an operator's API token. */
-export function searchAdminRoutes(search: SearchService, access: AdminAccess): FastifyPluginAsyncZod {
+/** The hot searches' blocked terms, content's; register under `/console`. */
+export function searchConsoleRoutes(ctx: AppContext, search: SearchService): FastifyPluginAsyncZod {
   return async (app) => {
-    const route = routeGroup(app, { tags: ['admin'], errors: [400, 401, 403, 404], admin: access });
+    const route = routeGroup(app, { tags: ['console: search'], errors: [400, 401, 403, 404], operators: ctx.operators });
 
     route({
       method: 'GET',
       url: '/search/blocked-terms',
-      access: 'admin',
+      access: 'console',
       role: 'content',
       summary: 'Terms kept off the hot searches, newest first',
       response: adminBlockedTermListResponseSchema,
@@ -79,7 +79,7 @@ export function searchAdminRoutes(search: SearchService, access: AdminAccess): F
     route({
       method: 'POST',
       url: '/search/blocked-terms',
-      access: 'admin',
+      access: 'console',
       role: 'content',
       audit: 'search.block-term',
       summary: 'Keep a term off the hot searches at once (any case or script); blocking it again changes nothing',
@@ -91,7 +91,7 @@ export function searchAdminRoutes(search: SearchService, access: AdminAccess): F
     route({
       method: 'DELETE',
       url: '/search/blocked-terms/:term',
-      access: 'admin',
+      access: 'console',
       role: 'content',
       audit: 'search.unblock-term',
       summary: 'Let a blocked term back onto the hot searches',

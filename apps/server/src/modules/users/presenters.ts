@@ -1,4 +1,4 @@
-import type { AdminUser, UserInfo, UserProfile } from '@drama/contracts';
+import type { UserInfo, UserProfile } from '@drama/contracts';
 import type { UserRow } from '../../db/schema.js';
 
 /** The user info the client keeps (spec section 3). */
@@ -20,11 +20,3 @@ export function presentProfile(row: UserRow): UserProfile {
   return { ...presentUserInfo(row), nickname: row.nickname, phone: row.phone, createdAt: row.created_at.toISOString() };
 }
 
-/** What an operator sees of a user. */
-export function presentAdminUser(row: UserRow, now = new Date()): AdminUser {
-  return {
-    ...presentProfile(row),
-    lockedUntil: row.locked_until && row.locked_until > now ? row.locked_until.toISOString() : null,
-    lastSignInAt: row.last_sign_in_at?.toISOString() ?? null,
-  };
-}
