@@ -76,3 +76,24 @@ describe('the console app', () => {
     expect(response.json()).toMatchObject({ code: 'NOT_FOUND' });
   });
 });
+
+describe("the server's own paths are never the web app's page", () => {
+  it.each(['/health/ready', '/health', '/health/unknown', '/HEALTH/ready', '/%68ealth/ready', '/health/ready?probe=1', '/api', '/api?x=1', '/api/v2/anything', '/media/nothing-here'])(
+    '%s answers 404 in the envelope, not 200 with the page',
+    async (url) => {
+      const response = await app.server.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
+      expect(response.body).not.toContain('viewers');
+    },
+  );
+
+  it('the real readiness probe and the app\'s own routes still answer', async () => {
+    expect((await app.server.inject({ method: 'GET', url: '/api/v1/health/ready' })).statusCode).toBe(200);
+    for (const url of ['/', '/player/2', '/healthy-habits', '/apiary', '/category?tab=health']) {
+      const page = await app.server.inject({ method: 'GET', url });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body).toBe(WEB_INDEX);
+    }
+  });
+});

@@ -5,7 +5,20 @@ import type { FastifyInstance } from 'fastify';
 import { sendError } from '../../platform/errors.js';
 import type { AppContext } from '../../platform/context.js';
 
-const API_PREFIXES = ['/api/', '/media/'];
+/** Paths that are never the web app's: an unknown one answers 404 in the envelope, not the app's page. */
+const SERVER_PATHS = ['/api', '/media', '/health'];
+
+function isServerPath(url: string): boolean {
+  const pathname = url.split('?')[0] ?? '';
+  let decoded = pathname;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    // A malformed escape is not the app's either way.
+  }
+  const lower = decoded.toLowerCase();
+  return SERVER_PATHS.some((prefix) => lower === prefix || lower.startsWith(`${prefix}/`));
+}
 
 /**
  * The built web app: hashed assets cached for a year, index.html never cached, and every other
@@ -34,8 +47,8 @@ export async function registerWebApp(app: FastifyInstance, ctx: AppContext): Pro
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
-    const isApi = API_PREFIXES.some((prefix) => url.startsWith(prefix)) || url === '/api';
-    if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    // A readiness probe pointed at /health/ready must not be told 200 by the app's page.
+    if (isServerPath(url) || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return sendError(reply, 'NOT_FOUND', `No route for ${request.method} ${url.split('?')[0]}`);
     }
     if (!hasWebApp) {
