@@ -96,6 +96,21 @@ describe('uploads by the tus protocol', () => {
     expect(Buffer.concat(chunks).equals(clip)).toBe(true);
   });
 
+  it('answers HEAD of a finished upload with its whole length, so a client cut off after the last byte does not start again', async () => {
+    const tus = new TusClient(baseUrl, content.headers);
+    const created = await tus.create(clip.length, { filename: 'finished.mp4', filetype: 'video/mp4' });
+    const location = created.headers.get('location') ?? '';
+    expect((await tus.patch(location, 0, clip)).status).toBe(204);
+    const head = await fetch(`${baseUrl}${location}`, { method: 'HEAD', headers: { ...content.headers, 'Tus-Resumable': '1.0.0' } });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('upload-offset')).toBe(String(clip.length));
+    expect(head.headers.get('upload-length')).toBe(String(clip.length));
+    expect(head.headers.get('cache-control')).toBe('no-store');
+    // Only operators who may upload learn about it.
+    const support = await consoleAs(t, 'support');
+    expect((await fetch(`${baseUrl}${location}`, { method: 'HEAD', headers: { ...support.headers, 'Tus-Resumable': '1.0.0' } })).status).toBe(403);
+  });
+
   it('refuses too large, non-video and unsized uploads in the error envelope', async () => {
     const tus = new TusClient(baseUrl, content.headers);
     const tooLarge = await tus.create(t.ctx.config.UPLOAD_MAX_BYTES + 1, { filename: 'big.mp4', filetype: 'video/mp4' });

@@ -149,6 +149,17 @@ export async function registerEpisodeUploads(app: FastifyInstance, ctx: AppConte
         if (method === 'PATCH' && request.headers['content-type'] !== CHUNK_TYPE) {
           return sendError(reply, 'UNSUPPORTED_MEDIA_TYPE', `Send the bytes as ${CHUNK_TYPE}`);
         }
+        if (method === 'HEAD') {
+          // A finished upload has left the parts folder for the storage: a client that lost its
+          // connection after the last byte asks where to resume, and hears that it is all there.
+          const [finished] = await queries.findUploads(ctx.db, [id]);
+          if (finished) {
+            return reply
+              .code(200)
+              .headers({ 'Tus-Resumable': '1.0.0', 'Upload-Offset': String(finished.size), 'Upload-Length': String(finished.size), 'Cache-Control': 'no-store' })
+              .send();
+          }
+        }
         return hand(request, reply, id);
       },
     });
