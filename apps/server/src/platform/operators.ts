@@ -25,7 +25,19 @@ export interface Actor {
 }
 
 /** A console route's rule: the roles that may call it (owner always may), or public. */
-export type ConsoleRule = { role: OperatorRole | readonly OperatorRole[]; audit?: string; totpSetup?: boolean } | { public: true; audit?: string };
+export type ConsoleRule =
+  | {
+      role: OperatorRole | readonly OperatorRole[];
+      audit?: string;
+      totpSetup?: boolean;
+      /**
+       * Only a signed-in session, never an API token: the acts that secure the account itself
+       * (password, two-factor) and that make tokens, so a leaked token cannot outlive its own
+       * revocation or lock its operator out.
+       */
+      sessionOnly?: boolean;
+    }
+  | { public: true; audit?: string };
 
 export const SESSION_COOKIE = 'console_session';
 export const CSRF_COOKIE = 'console_csrf';
@@ -96,6 +108,9 @@ export class OperatorAuth {
     }
     if (!actorAllows(session.actor, rule.role)) {
       throw new AppError('OPERATOR_FORBIDDEN', 'Your role may not do this');
+    }
+    if (rule.sessionOnly && session.actor.via !== 'session') {
+      throw new AppError('OPERATOR_FORBIDDEN', 'Only a signed-in console session may do this, not an API token');
     }
   }
 

@@ -66,6 +66,8 @@ export interface RouteSpec<A extends Access, P, Q, B, R> {
   bootstrap?: A extends 'admin' ? true : never;
   /** `console` routes a session may call before it has set up a required two-factor. */
   totpSetup?: boolean;
+  /** `console` routes only a signed-in session may call, never an API token. */
+  sessionOnly?: boolean;
   summary: string;
   params?: P;
   querystring?: Q;
@@ -92,12 +94,24 @@ const SECURITY: Record<Access, Array<Record<string, string[]>> | undefined> = {
 };
 
 /** The rule of a console route, kept in its config so a test can list every route's rule. */
-function consoleRule<A extends Access>(spec: { access: A; role?: unknown; audit?: string; totpSetup?: boolean; url: string }): ConsoleRule | undefined {
+function consoleRule<A extends Access>(spec: {
+  access: A;
+  role?: unknown;
+  audit?: string;
+  totpSetup?: boolean;
+  sessionOnly?: boolean;
+  url: string;
+}): ConsoleRule | undefined {
   const audit = spec.audit === undefined ? {} : { audit: spec.audit };
   if (spec.access === 'console-public') return { public: true, ...audit };
   if (spec.access !== 'console') return undefined;
   if (spec.role === undefined) throw new Error(`console route ${spec.url} needs a role`);
-  return { role: spec.role as OperatorRole | readonly OperatorRole[], ...audit, ...(spec.totpSetup ? { totpSetup: true } : {}) };
+  return {
+    role: spec.role as OperatorRole | readonly OperatorRole[],
+    ...audit,
+    ...(spec.totpSetup ? { totpSetup: true } : {}),
+    ...(spec.sessionOnly ? { sessionOnly: true } : {}),
+  };
 }
 
 /** The rule of an admin route, kept in its config (`admin`) so a test can list every route's rule. */

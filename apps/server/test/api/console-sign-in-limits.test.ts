@@ -2,7 +2,7 @@ import { generate, generateSecret } from 'otplib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PasswordHasher } from '../../src/modules/auth/passwords.js';
 import { OPERATOR_PASSWORD, buildOperator, callerHeaders, signInOperator } from '../support/operators.js';
-import { useTestApp } from '../support/test-app.js';
+import { createTestApp, useTestApp } from '../support/test-app.js';
 
 // The console's sign-in limits tried as a stranger would: from addresses that are not exempt
 // (the tests' own loopback is), in bulk and all at once.
@@ -222,5 +222,40 @@ describe('changing the console password', () => {
       ['CONSOLE_WRONG_PASSWORD', 2],
       ['CONSOLE_WRONG_PASSWORD', 1],
     ]);
+  });
+});
+
+describe('turning two-factor sign-in off', () => {
+  it(`${BURST} wrong codes at once: exactly 5 checked, then that address is locked out of the operator, and two-factor stays on`, async () => {
+    const secret = generateSecret();
+    const row = await buildOperator(t, 'finance', { totpSecret: secret });
+    const cookies = await signInOperator(t, row.username, secret);
+    const headers = callerHeaders(cookies.session, cookies.csrf);
+    const from = freshAddress();
+    const code = await wrongCode(secret);
+    const disable = async (payload: { code: string }, address: string) =>
+      answerOf(await t.server.inject({ method: 'POST', url: '/api/v1/console/auth/totp/disable', headers, payload, remoteAddress: address }));
+    const answers = await Promise.all(Array.from({ length: BURST }, () => disable({ code }, from)));
+    expect(tally(answers)).toEqual({ '401 TOTP_INVALID': 4, '429 OPERATOR_LOCKED': BURST - 4 });
+    const right = await generate({ secret, epoch: Math.floor(now.getTime() / 1000) });
+    expect((await disable({ code: right }, from)).code).toBe('OPERATOR_LOCKED');
+    const kept = await t.ctx.db.selectFrom('operators').select('totp_enabled').where('id', '=', row.id).executeTakeFirstOrThrow();
+    expect(kept.totp_enabled).toBe(true);
+  });
+});
+
+describe('addresses exempt from the per-address limits', () => {
+  it('each keeps a lock of its own: five wrong passwords from one exempt address do not lock the operator out of another', async () => {
+    const exempt = await createTestApp({ LIMIT_EXEMPT_ADDRESSES: '127.0.0.1,203.0.113.0/24' });
+    try {
+      const row = await buildOperator(exempt, 'owner');
+      const signInTo = async (password: string, from: string) =>
+        answerOf(await exempt.server.inject({ method: 'POST', url: '/api/v1/console/auth/sign-in', payload: { username: row.username, password }, remoteAddress: from }));
+      for (let wrong = 0; wrong < 5; wrong += 1) await signInTo('a guess', '203.0.113.7');
+      expect((await signInTo(OPERATOR_PASSWORD, '203.0.113.7')).code).toBe('OPERATOR_LOCKED');
+      expect((await signInTo(OPERATOR_PASSWORD, '203.0.113.8')).status).toBe(200);
+    } finally {
+      await exempt.close();
+    }
   });
 });

@@ -14,7 +14,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { accountClient } from '../support/accounts.js';
 import { okData } from '../support/answers.js';
 import { buildUser } from '../support/factories.js';
-import { type FilePart, PNG_END, pngBomb, upload, withPngText } from '../support/images.js';
+import { type FilePart, PNG_END, pngBomb, tinyPng, upload, withPngText } from '../support/images.js';
 import { type ConsoleCaller, consoleAs } from '../support/operators.js';
 import { useTestApp } from '../support/test-app.js';
 
@@ -195,5 +195,22 @@ describe('POST /client/uploads: polyglots', () => {
     const { data } = await sharp(served.rawPayload).raw().toBuffer({ resolveWithObject: true });
     // The first frame: red.
     expect([...data.subarray(0, 3)]).toEqual([200, 0, 0]);
+  });
+});
+
+describe('tries are counted before decoding', () => {
+  it('a member sending images that never decode is refused before the decoder after twice the hourly allowance of stored images', async () => {
+    const { token } = await member();
+    const tries = t.ctx.config.UPLOADS_PER_HOUR * 2;
+    // A PNG whose header is sound and whose pixels are not: decoded, then refused, never stored.
+    const broken = Buffer.concat([pngBomb(2000, 2000, 1).subarray(0, 60), Buffer.alloc(64, 0xab)]);
+    for (let sent = 0; sent < tries; sent += 1) {
+      const answer = await upload(t, token, { filename: 'broken.png', contentType: 'image/png', data: broken });
+      expect(answer.status, `try ${sent + 1}`).not.toBe(200);
+      expect(answer.status).not.toBe(429);
+    }
+    const next = await upload(t, token, { filename: 'fine.png', contentType: 'image/png', data: tinyPng() });
+    expect(next.status).toBe(429);
+    expect(next.body).toMatchObject({ code: 'RATE_LIMITED' });
   });
 });

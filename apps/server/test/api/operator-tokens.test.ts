@@ -83,14 +83,35 @@ describe("an API token can do at most what its operator can do now", () => {
   });
 });
 
-describe("a narrow token cannot widen itself", () => {
-  it("an owner's support token makes tokens of support only, and lists only its operator's tokens", async () => {
+describe('what only a signed-in session may do', () => {
+  it("an API token makes no tokens, not even of its own role, so a leaked one cannot outlive its revocation", async () => {
     const owner = await operatorWithToken('owner', 'support');
-    const wider = await call('POST', '/console/tokens', owner.bearer, { name: 'escalate', role: 'owner' });
-    expect(wider.statusCode).toBe(403);
-    expect(wider.json()).toMatchObject({ code: 'API_TOKEN_ROLE_TOO_HIGH' });
-    const same = await call('POST', '/console/tokens', owner.bearer, { name: 'another support', role: 'support' });
-    expect(same.statusCode, same.body).toBe(200);
+    for (const role of ['owner', 'support'] as const) {
+      const made = await call('POST', '/console/tokens', owner.bearer, { name: 'sibling', role });
+      expect(made.statusCode, role).toBe(403);
+      expect(made.json()).toMatchObject({ code: 'OPERATOR_FORBIDDEN' });
+    }
+    const count = await t.ctx.db.selectFrom('operator_api_tokens').select('id').where('operator_id', '=', owner.id).execute();
+    expect(count).toHaveLength(1);
+    // The session of the same operator still makes them.
+    expect((await call('POST', '/console/tokens', owner.session, { name: 'laptop', role: 'support' })).statusCode).toBe(200);
+  });
+
+  it("an API token cannot change its operator's password or two-factor sign-in", async () => {
+    const owner = await operatorWithToken('owner', 'support');
+    const attempts = [
+      ['/console/auth/totp/setup', undefined],
+      ['/console/auth/totp/confirm', { code: '123456' }],
+      ['/console/auth/totp/disable', { code: '123456' }],
+      ['/console/auth/password', { currentPassword: 'correct horse battery', newPassword: 'taken over for good' }],
+    ] as const;
+    for (const [url, payload] of attempts) {
+      const answer = await call('POST', url, owner.bearer, payload);
+      expect(answer.statusCode, url).toBe(403);
+      expect(answer.json()).toMatchObject({ code: 'OPERATOR_FORBIDDEN' });
+    }
+    const row = await t.ctx.db.selectFrom('operators').select(['totp_secret', 'totp_enabled']).where('id', '=', owner.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ totp_secret: null, totp_enabled: false });
   });
 });
 

@@ -232,16 +232,23 @@ export class OperatorService {
     });
   }
 
+  /** Wrong codes count towards the sign-in lock of this operator and address, as wrong current passwords do. */
   async disableTotp(actor: Actor, code: string): Promise<void> {
     if (await this.requireTotp()) throw new AppError('OPERATOR_FORBIDDEN', 'Two-factor sign-in is required for every operator');
+    const attempt = this.limits.attempt(operatorAccount(actor.operatorId ?? 0), actor.ip);
+    const ticket = await this.limits.admit(attempt);
     await this.db.transaction().execute(async (trx) => {
       const row = await q.operatorById(trx, actor.operatorId ?? 0, true);
-      if (!row?.totp_enabled || !row.totp_secret) throw new AppError('TOTP_NOT_ENABLED', 'Two-factor sign-in is off');
+      if (!row?.totp_enabled || !row.totp_secret) {
+        await this.limits.neutral(attempt);
+        throw new AppError('TOTP_NOT_ENABLED', 'Two-factor sign-in is off');
+      }
       const step = await acceptedStep(row.totp_secret, code, this.now(), row.totp_last_step === null ? null : Number(row.totp_last_step));
-      if (step === null) throw new AppError('TOTP_INVALID', 'The code is wrong or was used already');
+      if (step === null) throw await this.limits.failed(attempt, ticket, 'TOTP_INVALID');
       await q.updateOperator(trx, row.id, { totp_enabled: false, totp_secret: null, totp_last_step: null });
       await writeAudit(trx, actor, { action: 'operator.totp-disable', targetType: 'operator', targetId: row.id, before: { totpEnabled: true }, after: { totpEnabled: false } });
     });
+    await this.limits.neutral(attempt);
   }
 
   /**

@@ -13,8 +13,11 @@ const SIGN_INS_PER_ADDRESS = 30;
 /** Who is trying: the operator (or the typed name when no one has it) and the address. */
 export interface OperatorAttempt {
   account: string;
-  /** The per-address key (client-address.ts); null for an exempt address. */
-  address: string | null;
+  /**
+   * The per-address key (client-address.ts), for exempt addresses too: each keeps a lock of its
+   * own, so one of them guessing cannot lock the operator out of all the others.
+   */
+  address: string;
 }
 
 /** What `admit` counted, for the answer once the password or code is checked. */
@@ -57,7 +60,7 @@ export class OperatorSignInLimits {
 
   constructor(
     rateLimits: RateLimits,
-    /** LIMIT_EXEMPT_ADDRESSES: not counted per address; the per-operator count still holds. */
+    /** LIMIT_EXEMPT_ADDRESSES: not counted per address; the per-operator-and-address count still holds. */
     private readonly exempt: BlockList,
   ) {
     this.addressTries = rateLimits.create('console-sign-in', SIGN_INS_PER_ADDRESS, LIMITS.windowMs);
@@ -66,7 +69,7 @@ export class OperatorSignInLimits {
   }
 
   attempt(account: string, ip: string | null): OperatorAttempt {
-    return { account, address: isListed(this.exempt, ip) ? null : addressKey(ip) };
+    return { account, address: addressKey(ip) };
   }
 
   /** Counts a sign-in try from the address; throws RATE_LIMITED past the address's allowance. */
@@ -124,5 +127,5 @@ export class OperatorSignInLimits {
 }
 
 function pairKey(attempt: OperatorAttempt): string {
-  return `${attempt.account}|${attempt.address ?? 'exempt'}`;
+  return `${attempt.account}|${attempt.address}`;
 }

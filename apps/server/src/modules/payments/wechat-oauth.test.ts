@@ -118,3 +118,13 @@ describe('the WeChat OAuth state', () => {
     expect(states.returnPathOf(made.state, `${made.nonce}!`)).toBeNull();
   });
 });
+
+describe('safeReturnPath', () => {
+  it('keeps the payer on the payment page: dot segments, however spelled, are refused', () => {
+    for (const path of ['/payment', '/payment?orderId=12', '/payment/result#top', '/payment/']) expect(safeReturnPath(path)).toBe(path);
+    for (const path of ['/payment/../me', '/payment/%2e%2e/me', '/payment/%2E%2E/settings', '/payment/./../x', '/payment/..', '/payment/..?x=1', '/paymentx', '//evil.example/payment', '/payment\\..\\me', '/payment/%zz']) {
+      expect(safeReturnPath(path), path).toBeNull();
+    }
+  });
+});
+

@@ -29,6 +29,15 @@ const MAX_STATE = 128;
 export function safeReturnPath(returnTo: string): string | null {
   if (!/^\/payment(?:[/?#]|$)/.test(returnTo)) return null;
   if (/[\\\s]/.test(returnTo) || returnTo.startsWith('//')) return null;
+  // Dot segments, however encoded, would lead the payer's openid out of /payment (`/payment/../me`).
+  const pathname = returnTo.split(/[?#]/)[0] ?? '';
+  let decoded = pathname;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return null;
+  }
+  if (decoded.split('/').some((segment) => segment === '.' || segment === '..')) return null;
   return returnTo;
 }
 

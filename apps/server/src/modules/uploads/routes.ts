@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
 import { sendImmutableImage } from '../../platform/immutable-image.js';
 import { imageFilePart } from '../../platform/multipart-file.js';
+import { enforceRateLimit } from '../../platform/rate-limit.js';
 import { IMAGE_EXTENSION_TYPES } from './image-sniff.js';
 import { tooManyBytes } from './incoming-image.js';
 import { SCREENSHOT_IMAGE, type UploadService } from './service.js';
@@ -21,9 +22,16 @@ const errors = {
 };
 /** Room for the multipart framing around the file. */
 const FRAMING_BYTES = 16 * 1024;
+const HOUR_MS = 3_600_000;
+/**
+ * Tries an hour, stored or refused, as a multiple of UPLOADS_PER_HOUR (which counts stored
+ * images): room for a few files that do not decode, but no stream of them, as each is decoded.
+ */
+const TRIES_PER_STORED = 2;
 
 /** `POST /client/uploads`: a member's image, for feedback screenshots. */
 export function uploadRoutes(ctx: AppContext, uploads: UploadService): FastifyPluginAsyncZod {
+  const tries = ctx.rateLimits.create('screenshot-upload', ctx.config.UPLOADS_PER_HOUR * TRIES_PER_STORED, HOUR_MS);
   return async (app) => {
     // Multipart is parsed in this scope only; every other route keeps JSON.
     await app.register(fastifyMultipart, {
@@ -48,13 +56,15 @@ export function uploadRoutes(ctx: AppContext, uploads: UploadService): FastifyPl
           response: { 200: uploadResponseSchema, ...errors },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const viewer = await ctx.auth.requireViewer(request);
         const declared = Number(request.headers['content-length']);
         if (Number.isFinite(declared) && declared > FEEDBACK_LIMITS.uploadMaxBytes + FRAMING_BYTES) {
           throw tooManyBytes(SCREENSHOT_IMAGE.noun, FEEDBACK_LIMITS.uploadMaxBytes);
         }
         await uploads.assertWithinLimit(viewer);
+        // Counted before the image is decoded, refused ones too: decoding is the costly part.
+        await enforceRateLimit(tries, `screenshot:${viewer.id}`, reply);
         const part = await imageFilePart(request);
         return { success: true as const, data: await uploads.store(viewer, part.file) };
       },
