@@ -147,7 +147,8 @@ test('a content editor publishes a drama with a cover and three episodes, two fr
 
   // The owner reads each change in the audit log.
   await page.goto(`/console/audit?targetType=drama&targetId=${dramaId}`);
-  for (const action of ['drama.create', 'drama.cover', 'episode.free-count', 'drama.status']) {
+  // Each action by its label, not its code.
+  for (const action of ['Create drama', 'Change drama cover', 'Change free episodes', 'Change drama status']) {
     await expect(page.getByRole('row').filter({ hasText: action }).filter({ hasText: editorName })).toHaveCount(1);
   }
   await page.goto('/console/audit?action=episode.upload');

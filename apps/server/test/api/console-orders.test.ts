@@ -270,3 +270,60 @@ describe('CSV export', () => {
     expect(audit).toBeTruthy();
   });
 });
+
+describe('partly refunded orders', () => {
+  async function refunded(amountFen: number) {
+    const paid = await paidOrder();
+    okData(await call('POST', `/orders/${paid.order.id}/refunds`, { refundNo: refundNo(), amountFen, reason: 'refund state' }), consoleRefundResponseSchema);
+    return paid;
+  }
+
+  it('reads as partly refunded with the amount, a full refund as refunded, in the list, the detail, the filters and the export', async () => {
+    const { order: partly } = await refunded(1000);
+    const { order: full } = await refunded(3000);
+    const { order: untouched } = await paidOrder();
+
+    const detail = okData(await call('GET', `/orders/${partly.id}`), consoleOrderDetailResponseSchema);
+    expect(detail.order).toMatchObject({ status: 'success', refundState: 'partly_refunded', refundedFen: 1000, amountFen: 3000 });
+    const listed = async (q: string, status = '') => okData(await call('GET', `/orders?q=${q}${status}`), consoleOrderListResponseSchema).items;
+    expect(await listed(full.orderNo)).toMatchObject([{ refundState: 'refunded', refundedFen: 3000 }]);
+    expect(await listed(untouched.orderNo)).toMatchObject([{ refundState: null, refundedFen: 0 }]);
+
+    expect((await listed(partly.orderNo, '&status=partly_refunded')).map((item) => item.id)).toEqual([partly.id]);
+    expect(await listed(partly.orderNo, '&status=refunded')).toEqual([]);
+    expect((await listed(full.orderNo, '&status=refunded')).map((item) => item.id)).toEqual([full.id]);
+    expect(await listed(full.orderNo, '&status=partly_refunded')).toEqual([]);
+    expect(await listed(untouched.orderNo, '&status=partly_refunded')).toEqual([]);
+
+    const from = encodeURIComponent(new Date(Date.now() - 60_000).toISOString());
+    const to = encodeURIComponent(new Date(Date.now() + 60_000).toISOString());
+    const csv = (await call('GET', `/orders/export.csv?from=${from}&to=${to}`)).text.split('\r\n');
+    const statusOf = (orderNo: string) => csv.find((line) => line.startsWith(orderNo))?.split(',').slice(9, 12);
+    expect(statusOf(partly.orderNo)).toEqual(['partly_refunded', '30.00', '10.00']);
+    expect(statusOf(full.orderNo)).toEqual(['refunded', '30.00', '30.00']);
+    expect(statusOf(untouched.orderNo)).toEqual(['success', '30.00', '0.00']);
+    const onlyPartly = (await call('GET', `/orders/export.csv?from=${from}&to=${to}&status=partly_refunded`)).text;
+    expect(onlyPartly).toContain(partly.orderNo);
+    expect(onlyPartly).not.toContain(full.orderNo);
+  });
+
+  it('asking the channel about a refunded order answers its refund state, not paid, and changes nothing', async () => {
+    const { order: partly, member } = await refunded(1000);
+    const expiry = await api.vipExpiry(member.user.id);
+    const partlyAnswer = okData(await call('POST', `/orders/${partly.id}/query`), orderChannelQueryResponseSchema);
+    expect(partlyAnswer).toMatchObject({ outcome: 'partly_refunded', flag: 'duplicate' });
+    expect(partlyAnswer.detail.order).toMatchObject({ status: 'success', refundState: 'partly_refunded', refundedFen: 1000 });
+    expect(partlyAnswer.detail.refundableFen).toBe(2000);
+    expect(await api.vipExpiry(member.user.id)).toEqual(expiry);
+    // What the channel said stays as received.
+    expect(partlyAnswer.detail.notifications.at(-1)).toMatchObject({ source: 'query', outcome: 'paid' });
+
+    const { order: full } = await refunded(3000);
+    const fullAnswer = okData(await call('POST', `/orders/${full.id}/query`), orderChannelQueryResponseSchema);
+    expect(fullAnswer).toMatchObject({ outcome: 'refunded', flag: 'duplicate' });
+    expect(fullAnswer.detail.order.refundState).toBe('refunded');
+
+    const audit = await t.database.db.selectFrom('audit_log').select('after').where('action', '=', 'order.query').where('target_id', '=', String(full.id)).executeTakeFirstOrThrow();
+    expect(typeof audit.after === 'string' ? JSON.parse(audit.after) : audit.after).toMatchObject({ outcome: 'refunded', channelOutcome: 'paid' });
+  });
+});

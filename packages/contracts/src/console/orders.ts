@@ -15,8 +15,22 @@ import { idSchema, pageQuerySchema } from '../params.js';
  * member's current expiry, never to before the moment of the refund.
  */
 
-/** Stored statuses, and `refunded`: paid orders with at least one refund that went through. */
-export const CONSOLE_ORDER_STATUSES = ['pending', 'success', 'failed', 'cancelled', 'refunded'] as const;
+/**
+ * How much of a paid order its refunds that went through gave back: some of it, or all of it.
+ * The console shows this instead of "paid", and the export's status column says it.
+ */
+export const ORDER_REFUND_STATES = ['partly_refunded', 'refunded'] as const;
+export const orderRefundStateSchema = z.enum(ORDER_REFUND_STATES);
+export type OrderRefundState = z.infer<typeof orderRefundStateSchema>;
+
+/** The refund state of an order (null when it is not paid or nothing came back). */
+export function orderRefundState(order: { status: string; amountFen: number; refundedFen: number }): OrderRefundState | null {
+  if (order.status !== 'success' || order.refundedFen <= 0) return null;
+  return order.refundedFen >= order.amountFen ? 'refunded' : 'partly_refunded';
+}
+
+/** The list's status filter: stored statuses (`success` is every paid order), and the refund states. */
+export const CONSOLE_ORDER_STATUSES = ['pending', 'success', 'failed', 'cancelled', ...ORDER_REFUND_STATES] as const;
 export const consoleOrderStatusSchema = z.enum(CONSOLE_ORDER_STATUSES);
 export type ConsoleOrderStatus = z.infer<typeof consoleOrderStatusSchema>;
 
@@ -69,6 +83,8 @@ export const consoleOrderSchema = z.object({
   channelMode: z.enum(['live', 'sandbox']),
   /** Stored status; `unknown` for one this version does not know. */
   status: z.enum(['pending', 'success', 'failed', 'cancelled', 'unknown']),
+  /** A paid order's refund state (orderRefundState); null when nothing came back. */
+  refundState: orderRefundStateSchema.nullable(),
   reviewFlag: z.enum(['late_payment', 'amount_mismatch']).nullable(),
   channelTradeNo: z.string().nullable(),
   failureCode: z.string().nullable(),
@@ -148,8 +164,13 @@ export const consoleOrderReviewResponseSchema = ok(paged(orderReviewItemSchema))
 
 /** "Ask the channel now": what it answered and what that did. */
 export const orderChannelQueryResultSchema = z.object({
-  /** null when the channel has no trade for the order. */
-  outcome: z.enum(['paid', 'failed', 'closed', 'pending']).nullable(),
+  /**
+   * null when the channel has no trade for the order. A paid order with refunds that went through
+   * answers its refund state, never `paid`: channels still call a partly refunded trade paid
+   * (Alipay TRADE_SUCCESS, the sandbox), and a refunded one paid (WeChat Pay REFUND) or closed
+   * (Alipay TRADE_CLOSED); what the channel said as received is the query's notification.
+   */
+  outcome: z.enum(['paid', 'failed', 'closed', 'pending', ...ORDER_REFUND_STATES]).nullable(),
   /** What applying the answer did; null when nothing was applied (no trade, or not final). */
   flag: z.string().nullable(),
   detail: consoleOrderDetailSchema,

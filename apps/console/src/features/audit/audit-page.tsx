@@ -1,5 +1,5 @@
 import { auditQuerySchema, type AuditEntry } from '@drama/contracts';
-import { DatePicker, Flex, Form, Input, Select, Tag, Typography, type TableColumnsType } from 'antd';
+import { DatePicker, Flex, Form, Input, Select, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { formatDateTime, timeZoneName } from '../../shared/format/date-time';
@@ -10,6 +10,7 @@ import { useUrlFilters } from '../../shared/list/use-url-filters';
 import { PageHeader } from '../../shared/ui/page-header';
 import { RoleTag } from '../../shared/ui/role-tag';
 import { operatorsQueryOptions } from '../operators/api';
+import { auditActionLabel, auditActionOptions, matchesAuditAction } from './action-label';
 import { auditQueryOptions } from './api';
 import { AuditDiffTable } from './audit-diff-table';
 
@@ -47,9 +48,11 @@ export default function AuditPage() {
       title: t('audit.action'),
       dataIndex: 'action',
       render: (action: string) => (
-        <Typography.Link className="mono" onClick={() => setFilters({ action })}>
-          {action}
-        </Typography.Link>
+        <Tooltip title={<span className="mono">{action}</span>}>
+          <Typography.Link onClick={() => setFilters({ action })}>
+            {auditActionLabel(t, action)}
+          </Typography.Link>
+        </Tooltip>
       ),
     },
     {
@@ -87,7 +90,7 @@ export default function AuditPage() {
         onSearch={(values) =>
           setFilters({
             operatorId: values.operatorId,
-            action: values.action?.trim() || undefined,
+            action: values.action || undefined,
             targetType: values.targetType?.trim() || undefined,
             targetId: values.targetId?.trim() || undefined,
             from: values.period?.[0]?.startOf('day').format() ?? undefined,
@@ -105,7 +108,14 @@ export default function AuditPage() {
           />
         </Form.Item>
         <Form.Item name="action" label={t('audit.action')}>
-          <Input allowClear style={{ width: 150 }} placeholder="drama.update" />
+          <Select
+            allowClear
+            className="audit-action-filter"
+            showSearch={{ filterOption: matchesAuditAction }}
+            style={{ width: 200 }}
+            popupMatchSelectWidth={false}
+            options={auditActionOptions(t)}
+          />
         </Form.Item>
         <Form.Item name="targetType" label={t('audit.targetType')}>
           <Input allowClear style={{ width: 120 }} placeholder="drama" />

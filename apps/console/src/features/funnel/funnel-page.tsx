@@ -12,6 +12,7 @@ import { PageHeader } from '../../shared/ui/page-header';
 import { inLocale } from '../catalogue/localized';
 import { formatCount, formatShare } from '../dashboard/figures';
 import { funnelQueryOptions } from './api';
+import { episodeBarColor, funnelPalette, viewersSeriesColor } from './chart-colors';
 import { DaysSwitch } from './days-switch';
 
 function EpisodesChart({ funnel }: { funnel: Funnel }) {
@@ -23,6 +24,7 @@ function EpisodesChart({ funnel }: { funnel: Funnel }) {
     dropOffShare: episode.dropOff === null ? null : Math.round(episode.dropOff * 1000) / 10,
   }));
   const paywall = funnel.paywall?.episodeId;
+  const palette = funnelPalette(token);
   return (
     <div data-testid="funnel-chart">
       <ComposedChart data={data} responsive style={{ width: '100%', height: 300 }} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
@@ -32,9 +34,9 @@ function EpisodesChart({ funnel }: { funnel: Funnel }) {
         <YAxis yAxisId="share" orientation="right" domain={[0, 100]} unit="%" tick={{ fill: token.colorTextSecondary, fontSize: 11 }} stroke={token.colorBorder} width={44} />
         <Tooltip contentStyle={{ background: token.colorBgElevated, border: `1px solid ${token.colorBorder}`, color: token.colorText }} />
         <Legend wrapperStyle={{ fontSize: 12 }} />
-        <Bar yAxisId="viewers" dataKey="viewers" name={t('analytics.viewers')} isAnimationActive={false}>
+        <Bar yAxisId="viewers" dataKey="viewers" name={t('analytics.viewers')} fill={viewersSeriesColor(palette)} isAnimationActive={false}>
           {data.map((episode) => (
-            <Cell key={episode.episodeId} fill={episode.episodeId === paywall ? token.colorError : episode.isFree ? token.colorPrimary : token.colorWarning} />
+            <Cell key={episode.episodeId} fill={episodeBarColor(episode, paywall, palette)} />
           ))}
         </Bar>
         <Line yAxisId="share" type="monotone" dataKey="dropOffShare" name={`${t('funnel.dropOff')} (%)`} stroke={token.colorTextSecondary} dot={false} isAnimationActive={false} connectNulls />

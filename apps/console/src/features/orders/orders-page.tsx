@@ -140,7 +140,7 @@ function AllOrders() {
           <Input allowClear style={{ width: 250 }} placeholder={t('orders.search')} aria-label={t('orders.search')} />
         </Form.Item>
         <Form.Item name="status" label={t('orders.status')}>
-          <Select allowClear style={{ width: 110 }} options={CONSOLE_ORDER_STATUSES.map((value) => ({ value, label: t(`orders.status.${value}`) }))} />
+          <Select allowClear style={{ width: 150 }} options={CONSOLE_ORDER_STATUSES.map((value) => ({ value, label: t(`orders.status.${value}`) }))} />
         </Form.Item>
         <Form.Item name="channel" label={t('orders.channel')}>
           <Select allowClear style={{ width: 120 }} options={PAYMENT_CHANNELS.map((value) => ({ value, label: t(`orders.channel.${value}`) }))} />

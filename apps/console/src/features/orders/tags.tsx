@@ -1,6 +1,7 @@
 import type { ConsoleOrder, ConsoleRefund } from '@drama/contracts';
 import { Tag } from 'antd';
 import { useI18n } from '../../shared/i18n/i18n';
+import { yuan } from './api';
 
 const STATUS_COLORS: Record<ConsoleOrder['status'], string> = {
   pending: 'processing',
@@ -10,11 +11,12 @@ const STATUS_COLORS: Record<ConsoleOrder['status'], string> = {
   unknown: 'warning',
 };
 
-/** An order's status; a paid order with refunds says how much came back. */
-export function OrderStatusTag({ order }: { order: Pick<ConsoleOrder, 'status' | 'refundedFen' | 'amountFen'> }) {
+/** An order's status; a paid order with refunds reads as its refund state, a part with how much came back. */
+export function OrderStatusTag({ order }: { order: Pick<ConsoleOrder, 'status' | 'refundState' | 'refundedFen'> }) {
   const { t } = useI18n();
-  if (order.status === 'success' && order.refundedFen > 0) {
-    return <Tag color={order.refundedFen >= order.amountFen ? 'purple' : 'magenta'}>{t('orders.status.refunded')}</Tag>;
+  if (order.refundState === 'refunded') return <Tag color="purple">{t('orders.status.refunded')}</Tag>;
+  if (order.refundState === 'partly_refunded') {
+    return <Tag color="magenta">{t('orders.status.partlyRefundedAmount', { amount: yuan(order.refundedFen) })}</Tag>;
   }
   return <Tag color={STATUS_COLORS[order.status]}>{t(`orders.status.${order.status}`)}</Tag>;
 }

@@ -12,18 +12,14 @@ function consoleOrders(db: Db) {
     .leftJoin('users as u', 'u.id', 'o.user_id');
 }
 
+/** What an order's refunds that went through gave back, in fen (0 without any). */
+const refundedFen = sql<number>`(select coalesce(sum(r.amount_fen), 0)::int from refunds r where r.order_id = o.id and r.status = 'succeeded')`;
+
 function withColumns(query: ReturnType<typeof consoleOrders>) {
   return query
     .selectAll('o')
     .select(['p.code as plan_code', 'p.name as plan_name', 'u.username as username'])
-    .select((eb) =>
-      eb
-        .selectFrom('refunds as r')
-        .select(sql<number>`coalesce(sum(r.amount_fen), 0)::int`.as('refunded'))
-        .whereRef('r.order_id', '=', 'o.id')
-        .where('r.status', '=', 'succeeded')
-        .as('refunded_fen'),
-    );
+    .select(refundedFen.as('refunded_fen'));
 }
 
 export type ConsoleOrderRecord = NonNullable<Awaited<ReturnType<typeof findConsoleOrder>>>;
@@ -32,10 +28,11 @@ type Filters = Omit<ConsoleOrderListQuery, 'page' | 'limit'>;
 
 function filtered(db: Db, filters: Filters) {
   let query = consoleOrders(db);
+  // The refund states as orderRefundState tells them: paid, and some or all of it given back.
   if (filters.status === 'refunded') {
-    query = query.where((eb) =>
-      eb.exists(eb.selectFrom('refunds as r').select('r.id').whereRef('r.order_id', '=', 'o.id').where('r.status', '=', 'succeeded')),
-    );
+    query = query.where('o.status', '=', 'success').where(sql<SqlBool>`${refundedFen} >= o.amount_fen`);
+  } else if (filters.status === 'partly_refunded') {
+    query = query.where('o.status', '=', 'success').where(sql<SqlBool>`${refundedFen} between 1 and o.amount_fen - 1`);
   } else if (filters.status) {
     query = query.where('o.status', '=', filters.status);
   }

@@ -28,7 +28,7 @@ export function orderConsoleRoutes(ctx: AppContext, service: OrderConsoleService
       url: '/orders',
       access: 'console',
       role: FINANCE,
-      summary: 'Orders, newest first, paged and filtered by status (refunded: any refund went through), channel, plan, creation time and amount',
+      summary: 'Orders, newest first, paged and filtered by status (partly_refunded, refunded: a paid order with some or all of it given back), channel, plan, creation time and amount',
       querystring: consoleOrderListQuerySchema,
       response: consoleOrderListResponseSchema,
       handler: async (_actor, request) => service.list(request.query),

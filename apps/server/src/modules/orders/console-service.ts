@@ -1,17 +1,19 @@
 import { Readable } from 'node:stream';
-import type {
-  ConsoleOrder,
-  ConsoleOrderDetail,
-  ConsoleOrderExportQuery,
-  ConsoleOrderListQuery,
-  ConsoleOrderReviewQuery,
-  ConsoleRefund,
-  ConsoleRefundCreate,
-  ConsoleRefundResult,
-  OrderChannelQueryResult,
-  OrderReviewItem,
-  Paged,
-  PaymentNotification,
+import {
+  type ConsoleOrder,
+  type ConsoleOrderDetail,
+  type ConsoleOrderExportQuery,
+  type ConsoleOrderListQuery,
+  type ConsoleOrderReviewQuery,
+  type ConsoleRefund,
+  type ConsoleRefundCreate,
+  type ConsoleRefundResult,
+  type OrderChannelQueryResult,
+  type OrderRefundState,
+  type OrderReviewItem,
+  type Paged,
+  type PaymentNotification,
+  orderRefundState,
 } from '@drama/contracts';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
@@ -24,7 +26,7 @@ import { pageOf, pageWindow } from '../../platform/paging.js';
 import { csvLine } from '../../platform/csv.js';
 import { findUserForUpdate, setUserVip } from '../membership/queries.js';
 import { PaymentChannels } from '../payments/channel-registry.js';
-import { ChannelError, type ChannelKey, fenToYuan, type RefundNotice, type RefundResult } from '../payments/channels/channel.js';
+import { ChannelError, type ChannelKey, type ChannelResult, fenToYuan, type RefundNotice, type RefundResult } from '../payments/channels/channel.js';
 import type { RefundRow } from '../payments/refund-tables.js';
 import type { PaymentService } from '../payments/service.js';
 import * as queries from './console-queries.js';
@@ -57,6 +59,16 @@ export function shortenedExpiry(expiry: Date | null, days: number, now: Date): D
   if (!expiry || expiry <= now || days <= 0) return expiry;
   const shortened = new Date(expiry.getTime() - days * DAY_MS);
   return shortened > now ? shortened : now;
+}
+
+/**
+ * What "ask the channel now" answers: the channel's word, except that a paid order with refunds
+ * that went through keeps its refund state, as channels still call such a trade paid (or closed
+ * once refunded in full).
+ */
+export function answeredOutcome(said: ChannelResult['outcome'] | null, refundState: OrderRefundState | null): OrderChannelQueryResult['outcome'] {
+  if (refundState !== null && (said === 'paid' || said === 'closed')) return refundState;
+  return said;
 }
 
 const CSV_COLUMNS = [
@@ -94,6 +106,7 @@ export class OrderConsoleService {
 
   private presentOrder(row: queries.ConsoleOrderRecord): ConsoleOrder {
     const status = presentStatus(row.status);
+    const refundedFen = Number(row.refunded_fen ?? 0);
     return {
       id: row.id,
       orderNo: row.order_no,
@@ -103,10 +116,11 @@ export class OrderConsoleService {
       planName: row.plan_name,
       days: row.days,
       amountFen: row.amount_fen,
-      refundedFen: Number(row.refunded_fen ?? 0),
+      refundedFen,
       channel: row.channel,
       channelMode: row.channel_mode,
       status,
+      refundState: orderRefundState({ status, amountFen: row.amount_fen, refundedFen }),
       reviewFlag: row.review_flag,
       channelTradeNo: row.channel_trade_no,
       failureCode: row.failure_code,
@@ -204,20 +218,22 @@ export class OrderConsoleService {
     if (!order) throw new AppError('ORDER_NOT_FOUND', `Order ${id} not found`);
     const adapter = this.payments.channels.forOrder(order);
     if (!adapter) throw new AppError('PAYMENT_CHANNEL_UNAVAILABLE', `Payment channel ${order.channel} is not available`);
-    let outcome: OrderChannelQueryResult['outcome'] = null;
+    let said: ChannelResult['outcome'] | null = null;
     let flag: string | null = null;
     try {
       const result = await adapter.query(order.order_no);
       if (result) {
-        outcome = result.outcome;
+        said = result.outcome;
         flag = (await this.payments.apply(adapter.key, result, 'query')).flag;
       }
     } catch (error) {
       if (error instanceof ChannelError) throw new AppError('PAYMENT_CHANNEL_ERROR', error.message, { channelCode: error.channelCode ?? null });
       throw error;
     }
-    await writeAudit(this.db, actor, { action: 'order.query', targetType: 'order', targetId: id, after: { outcome, flag } });
-    return { outcome, flag, detail: await this.detail(id) };
+    const detail = await this.detail(id);
+    const outcome = answeredOutcome(said, detail.order.refundState);
+    await writeAudit(this.db, actor, { action: 'order.query', targetType: 'order', targetId: id, after: { outcome, channelOutcome: said, flag } });
+    return { outcome, flag, detail };
   }
 
   /**
@@ -428,7 +444,8 @@ export class OrderConsoleService {
             row.days,
             row.channel,
             row.channel_mode,
-            row.status,
+            // A paid order with refunds reads as its refund state, as the console shows it.
+            orderRefundState({ status: row.status, amountFen: row.amount_fen, refundedFen: Number(row.refunded_fen ?? 0) }) ?? row.status,
             fenToYuan(row.amount_fen),
             fenToYuan(Number(row.refunded_fen ?? 0)),
             row.channel_trade_no,

@@ -1,3 +1,4 @@
+import { auditEnUS } from './audit-en-US';
 import { analyticsEnUS } from './analytics-en-US';
 import { contentEnUS } from './content-en-US';
 import { membersEnUS } from './members-en-US';
@@ -236,6 +237,7 @@ export const enUS = {
   ...settingsEnUS,
   ...reconciliationEnUS,
   ...pointsEnUS,
+  ...auditEnUS,
 } as const;
 
 export type MessageKey = keyof typeof enUS;

@@ -1,3 +1,4 @@
+import { auditZhCN } from './audit-zh-CN';
 import { analyticsZhCN } from './analytics-zh-CN';
 import { contentZhCN } from './content-zh-CN';
 import { membersZhCN } from './members-zh-CN';
@@ -233,4 +234,5 @@ export const zhCN: Dictionary = {
   ...settingsZhCN,
   ...reconciliationZhCN,
   ...pointsZhCN,
+  ...auditZhCN,
 };

@@ -1,3 +1,4 @@
+import { auditZhHant } from './audit-zh-Hant';
 import { analyticsZhHant } from './analytics-zh-Hant';
 import { contentZhHant } from './content-zh-Hant';
 import { membersZhHant } from './members-zh-Hant';
@@ -233,4 +234,5 @@ export const zhHant: Dictionary = {
   ...settingsZhHant,
   ...reconciliationZhHant,
   ...pointsZhHant,
+  ...auditZhHant,
 };
