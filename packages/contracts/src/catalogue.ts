@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ok, paged } from './envelope.js';
 import { idSchema, pageQuerySchema } from './params.js';
-import { DRAMA_SORTS } from './constants.js';
+import { DRAMA_SORTS, SUBTITLE } from './constants.js';
 
 export const categorySchema = z.object({
   id: z.int(),
@@ -22,6 +22,8 @@ export type Tag = z.infer<typeof tagSchema>;
 export const tagRefSchema = tagSchema.pick({ id: true, slug: true, name: true });
 export const categoryRefSchema = categorySchema.pick({ id: true, slug: true, name: true });
 
+export const subtitleLanguageSchema = z.enum(SUBTITLE.languages);
+
 export const episodeSchema = z.object({
   id: z.int(),
   dramaId: z.int(),
@@ -30,6 +32,11 @@ export const episodeSchema = z.object({
   durationSeconds: z.int(),
   /** Public address of a free episode; null for a locked one (ask `/episodes/{id}/play`). */
   playUrl: z.string().nullable(),
+  /**
+   * The languages this episode has subtitles in (uploaded or beside the clip), in SUBTITLE.languages
+   * order; the player asks for no other.
+   */
+  subtitleLanguages: z.array(subtitleLanguageSchema),
 });
 export type Episode = z.infer<typeof episodeSchema>;
 
@@ -74,8 +81,8 @@ export const playInfoSchema = z.object({
   dramaId: z.int(),
   sequence: z.int(),
   playUrl: z.string(),
-  /** Subtitle tracks beside the video (`<name>.<lang>.vtt`). */
-  subtitles: z.array(z.object({ language: z.enum(['zh', 'zh-Hant', 'en']), url: z.string() })),
+  /** The episode's subtitle tracks beside the video (`<name>.<lang>.vtt`): only languages it has. */
+  subtitles: z.array(z.object({ language: subtitleLanguageSchema, url: z.string() })),
   /** When a signed address stops working; null for a public one. */
   expiresAt: z.iso.datetime().nullable(),
   /** `hls`: playUrl is a master playlist (application/vnd.apple.mpegurl); `mp4`: a progressive MP4. */

@@ -12,6 +12,7 @@ import {
   mediaJobListResponseSchema,
   mediaJobResponseSchema,
   noticeListResponseSchema,
+  playInfoResponseSchema,
 } from '@drama/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ConsoleCaller, consoleAs } from '../support/operators.js';
@@ -235,6 +236,40 @@ describe('episodes from uploads', () => {
     expect((await call('PUT', `/episodes/${episode.id}/subtitles/fr`, { content: 'WEBVTT\n' })).statusCode).toBe(400);
     expect((await call('DELETE', `/episodes/${episode.id}/subtitles/en`)).statusCode).toBe(200);
     expect((await t.server.inject({ url: `/media/episodes/${episode.id}/video.en.vtt` })).statusCode).toBe(404);
+  });
+
+  it("tells viewers which subtitle languages each episode has, and gives /play only those tracks", async () => {
+    const [withSubtitles, without] = made as [ConsoleEpisode, ConsoleEpisode];
+    const languagesOf = async () => {
+      const detail = dramaDetailResponseSchema.parse((await t.server.inject({ url: `${API_BASE}${apiPaths.drama(dramaId)}` })).json()).data;
+      return new Map(detail.episodes.map((episode) => [episode.id, episode.subtitleLanguages]));
+    };
+    const tracksOf = async (episodeId: number) =>
+      playInfoResponseSchema.parse((await t.server.inject({ url: `${API_BASE}${apiPaths.play(episodeId)}` })).json()).data.subtitles;
+
+    // Uploaded without subtitles: none listed, none offered.
+    expect((await languagesOf()).get(without.id)).toEqual([]);
+    expect(await tracksOf(without.id)).toEqual([]);
+
+    // Given en and zh (in that order), the detail and /play list those, in the catalogue's order.
+    expect((await call('PUT', `/episodes/${withSubtitles.id}/subtitles/en`, { content: 'WEBVTT\n\n00:00.000 --> 00:01.000\nHi\n' })).statusCode).toBe(200);
+    expect((await call('PUT', `/episodes/${withSubtitles.id}/subtitles/zh`, { content: 'WEBVTT\n\n00:00.000 --> 00:01.000\n你好\n' })).statusCode).toBe(200);
+    const languages = await languagesOf();
+    expect(languages.get(withSubtitles.id)).toEqual(['zh', 'en']);
+    expect(languages.get(without.id)).toEqual([]);
+    expect(await tracksOf(withSubtitles.id)).toEqual([
+      { language: 'zh', url: `/media/episodes/${withSubtitles.id}/video.zh.vtt` },
+      { language: 'en', url: `/media/episodes/${withSubtitles.id}/video.en.vtt` },
+    ]);
+    // The demo's own episodes keep the three languages beside their clips.
+    const demo = [...languages].filter(([id]) => id !== withSubtitles.id && id !== without.id);
+    expect(demo.length).toBeGreaterThan(0);
+    expect(demo.every(([, have]) => have.join() === 'zh,zh-Hant,en')).toBe(true);
+
+    // A removed language leaves the answer at once.
+    expect((await call('DELETE', `/episodes/${withSubtitles.id}/subtitles/zh`)).statusCode).toBe(200);
+    expect((await languagesOf()).get(withSubtitles.id)).toEqual(['en']);
+    expect((await call('DELETE', `/episodes/${withSubtitles.id}/subtitles/en`)).statusCode).toBe(200);
   });
 
   it('refuses a file that is not a video with a clear reason, and lets the failed job be retried', async () => {

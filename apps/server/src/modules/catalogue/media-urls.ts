@@ -4,6 +4,7 @@ import type { PlayInfo } from '@drama/contracts';
 import type { MediaSigner } from '../../platform/media-signing.js';
 
 export const SUBTITLE_LANGUAGES = ['zh', 'zh-Hant', 'en'] as const;
+export type SubtitleLanguage = (typeof SUBTITLE_LANGUAGES)[number];
 
 /** The per-episode address of the video; the server maps it to the stored file. */
 export function episodeVideoPath(episodeId: number): string {
@@ -14,8 +15,9 @@ export function withMediaBase(pathname: string, mediaBaseUrl: string | undefined
   return mediaBaseUrl ? `${mediaBaseUrl.replace(/\/$/, '')}${pathname}` : pathname;
 }
 
-export function subtitleTracks(episodeId: number, mediaBaseUrl: string | undefined): PlayInfo['subtitles'] {
-  return SUBTITLE_LANGUAGES.map((language) => ({
+/** The tracks of the languages an episode has subtitles in (subtitle-languages.ts finds them). */
+export function subtitleTracks(episodeId: number, languages: readonly SubtitleLanguage[], mediaBaseUrl: string | undefined): PlayInfo['subtitles'] {
+  return languages.map((language) => ({
     language,
     url: withMediaBase(`/media/episodes/${episodeId}/video.${language}.vtt`, mediaBaseUrl),
   }));

@@ -1,6 +1,6 @@
 import type { DramaSummary, Episode, Locale } from '@drama/contracts';
 import { pickText } from '../../platform/locale.js';
-import { withMediaBase } from './media-urls.js';
+import { withMediaBase, type SubtitleLanguage } from './media-urls.js';
 import type { DramaRecord, TagRecord } from './queries.js';
 
 export function presentDrama(
@@ -29,10 +29,14 @@ export function presentDrama(
   };
 }
 
-/** `playUrl`: the public address of a free episode (the one /play gives), null for a locked one. */
+/**
+ * `playUrl`: the public address of a free episode (the one /play gives), null for a locked one.
+ * `subtitleLanguages`: the languages it has subtitles in.
+ */
 export function presentEpisode(
   row: { id: number; drama_id: number; sequence: number; is_free: boolean; duration_seconds: number },
   playUrl: string | null,
+  subtitleLanguages: SubtitleLanguage[],
 ): Episode {
   return {
     id: row.id,
@@ -41,5 +45,6 @@ export function presentEpisode(
     isFree: row.is_free,
     durationSeconds: row.duration_seconds,
     playUrl,
+    subtitleLanguages,
   };
 }

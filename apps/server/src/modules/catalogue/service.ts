@@ -17,9 +17,11 @@ import { pickText } from '../../platform/locale.js';
 import { hasActiveVip, type Viewer } from '../../platform/auth.js';
 import { pageOf, pageWindow } from '../../platform/paging.js';
 import { analyticsEvents } from '../analytics/events.js';
-import { HlsIndex, playAddress, subtitleTracks } from './media-urls.js';
+import { findSubtitleLanguages } from '../episodes/queries.js';
+import { HlsIndex, SUBTITLE_LANGUAGES, playAddress, subtitleTracks, type SubtitleLanguage } from './media-urls.js';
 import { presentDrama, presentEpisode } from './presenters.js';
 import * as queries from './queries.js';
+import { ClipSubtitleIndex, subtitleLanguagesOf, type SubtitledEpisode } from './subtitle-languages.js';
 import { ScheduledReleases } from './scheduled-releases.js';
 import { noticesOf, transactionWithNotices } from '../notices/service.js';
 
@@ -50,6 +52,8 @@ export class CatalogueService {
   private readonly small = new TtlCache<unknown>(CATALOGUE_TTL_MS, 50);
   /** Which clips have an HLS rendition ladder under MEDIA_DIR/hls. */
   readonly hls: HlsIndex;
+  /** Which bundled clips have subtitle files beside them. */
+  private readonly clipSubtitles: ClipSubtitleIndex;
   /** Publishes scheduled dramas when their time comes (checked before each request). */
   readonly releases: ScheduledReleases;
 
@@ -59,6 +63,7 @@ export class CatalogueService {
     private readonly onInvalidate: () => void = () => {},
   ) {
     this.hls = new HlsIndex(ctx.config.MEDIA_DIR);
+    this.clipSubtitles = new ClipSubtitleIndex(ctx.config.MEDIA_DIR);
     this.releases = new ScheduledReleases(ctx.db, ctx.clock, () => this.invalidate(), {
       transaction: (work) => transactionWithNotices(ctx, work),
       // A drama that comes back on schedule tells the members who kept it of its newest episode.
@@ -78,6 +83,7 @@ export class CatalogueService {
     this.details.clear();
     this.episodes.clear();
     this.small.clear();
+    this.clipSubtitles.clear();
   }
 
   async listDramas(query: DramaListQuery, locale: Locale): Promise<Paged<DramaSummary>> {
@@ -185,22 +191,33 @@ export class CatalogueService {
       if (!viewer) throw new AppError('UNAUTHORIZED', 'Sign in to watch locked episodes');
       if (!hasActiveVip(viewer)) throw new AppError('VIP_REQUIRED', 'VIP membership required to watch this episode');
     }
-    return this.playInfo(episode);
+    const languages = await this.subtitleLanguages([episode]);
+    return this.playInfo(episode, languages.get(episode.id) ?? []);
+  }
+
+  /** The languages each episode has subtitles in: the player asks for no other. */
+  async subtitleLanguages(episodes: readonly SubtitledEpisode[]): Promise<Map<number, SubtitleLanguage[]>> {
+    const uploaded = await findSubtitleLanguages(
+      this.ctx.db,
+      episodes.map((episode) => episode.id),
+    );
+    return subtitleLanguagesOf(episodes, uploaded, this.clipSubtitles);
   }
 
   /**
    * The play address of an episode the caller may watch (checked by the caller): the one place
    * that decides between a clip's HLS ladder and its MP4, for /play, the drama detail and the
-   * explore feed alike.
+   * explore feed alike. `subtitleLanguages` (from subtitleLanguages()) are the tracks it lists;
+   * a caller that has not looked them up gets every language's address.
    */
-  playInfo(episode: PlayableEpisode): PlayInfo {
+  playInfo(episode: PlayableEpisode, subtitleLanguages: readonly SubtitleLanguage[] = SUBTITLE_LANGUAGES): PlayInfo {
     const base = this.ctx.config.MEDIA_BASE_URL;
     return {
       episodeId: episode.id,
       dramaId: episode.drama_id,
       sequence: episode.sequence,
       ...this.address(episode),
-      subtitles: subtitleTracks(episode.id, base),
+      subtitles: subtitleTracks(episode.id, subtitleLanguages, base),
     };
   }
 
@@ -227,9 +244,10 @@ export class CatalogueService {
 
   private async episodeList(dramaId: number): Promise<Episode[]> {
     const rows = await queries.findEpisodesOfDrama(this.ctx.db, dramaId);
+    const languages = await this.subtitleLanguages(rows);
     // A free episode's address is the one /play gives (HLS where the clip has a ladder); locked
     // ones are signed per request by /play, so the list shows none.
-    return rows.map((row) => presentEpisode(row, row.is_free ? this.address(row).playUrl : null));
+    return rows.map((row) => presentEpisode(row, row.is_free ? this.address(row).playUrl : null, languages.get(row.id) ?? []));
   }
 
   private async present(rows: queries.DramaRecord[], locale: Locale): Promise<DramaSummary[]> {

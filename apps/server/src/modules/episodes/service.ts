@@ -229,6 +229,8 @@ export class EpisodeConsoleService {
         .execute();
       await writeAudit(trx, actor, { action: 'episode.subtitle.upload', targetType: 'episode', targetId: episodeId, after: { language, bytes: Buffer.byteLength(vtt) } });
     });
+    // Viewers' drama detail lists each episode's subtitle languages.
+    this.onChange();
     return this.get(episodeId);
   }
 
@@ -240,6 +242,7 @@ export class EpisodeConsoleService {
       await writeAudit(trx, actor, { action: 'episode.subtitle.delete', targetType: 'episode', targetId: episodeId, before: { language } });
     });
     await this.ctx.storage.delete(storedLayout.subtitle(episodeId, language));
+    this.onChange();
     return this.get(episodeId);
   }
 

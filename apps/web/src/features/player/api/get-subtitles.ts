@@ -21,6 +21,10 @@ export function subtitlesQueryOptions(videoUrl: string, language: SubtitleLangua
   });
 }
 
-export function useSubtitles(videoUrl: string | null, language: SubtitleLanguage, enabled: boolean) {
-  return useQuery({ ...subtitlesQueryOptions(videoUrl ?? '', language), enabled: enabled && videoUrl !== null });
+/** `language` null: the episode has no track to show, and nothing is asked for. */
+export function useSubtitles(videoUrl: string | null, language: SubtitleLanguage | null, enabled: boolean) {
+  return useQuery({
+    ...subtitlesQueryOptions(videoUrl ?? '', language ?? 'zh'),
+    enabled: enabled && videoUrl !== null && language !== null,
+  });
 }

@@ -361,6 +361,7 @@ export function PlayerScreen({ drama, start }: PlayerScreenProps) {
         {controlsMounted && (
           <SubtitleOverlay
             videoUrl={baseUrl}
+            languages={episode.subtitleLanguages}
             containerRef={stageRef}
             sourceKey={sourceKey}
             minBottom={chrome.visible ? bottomHeight + 8 : 0}
@@ -442,7 +443,7 @@ export function PlayerScreen({ drama, start }: PlayerScreenProps) {
               if (goTo(target)) setSheet(null);
             }}
           />
-          <SubtitleSheet open={sheet === 'subtitles'} onClose={() => setSheet(null)} videoUrl={baseUrl} />
+          <SubtitleSheet open={sheet === 'subtitles'} onClose={() => setSheet(null)} videoUrl={baseUrl} languages={episode.subtitleLanguages} />
           <VipPrompt
             episode={promptEpisode}
             signedIn={signedIn}

@@ -8,6 +8,7 @@ import { useEngineState } from '../hooks/use-engine';
 import {
   SUBTITLE_COLOR_VALUES,
   clampToBand,
+  episodeSubtitleLanguage,
   subtitleBand,
   updateSubtitleSettings,
   useSubtitleSettings,
@@ -16,6 +17,8 @@ import { activeCues } from '../lib/vtt';
 
 interface SubtitleOverlayProps {
   videoUrl: string | null;
+  /** The languages the episode on screen has subtitles in (its `subtitleLanguages`). */
+  languages: readonly string[];
   /** The element the position is measured in (the player's stage). */
   containerRef: React.RefObject<HTMLElement | null>;
   /** The source on screen; cues of another source are never shown over it. */
@@ -44,12 +47,14 @@ interface Press {
  * stay within the band between the bottom controls and the centre play button. The subtitle
  * sheet's "Reset position" puts them back.
  */
-export function SubtitleOverlay({ videoUrl, containerRef, sourceKey, minBottom = 0 }: SubtitleOverlayProps) {
+export function SubtitleOverlay({ videoUrl, languages, containerRef, sourceKey, minBottom = 0 }: SubtitleOverlayProps) {
   const { t } = useTranslation();
   const settings = useSubtitleSettings();
   // Fetched once the episode shows its first frame, so the cold open gives the video the line first.
   const started = useEngineState((snapshot) => snapshot.key === sourceKey && (snapshot.status === 'playing' || snapshot.status === 'paused'));
-  const { data: cues } = useSubtitles(videoUrl, settings.language, settings.visible && started);
+  // An episode without the viewer's language shows none: its file would only answer 404.
+  const track = episodeSubtitleLanguage(settings.language, languages);
+  const { data: cues } = useSubtitles(videoUrl, track, settings.visible && started);
   const text = useEngineState((snapshot) => {
     if (!cues || snapshot.key !== sourceKey || snapshot.status === 'loading') return '';
     return activeCues(cues, snapshot.currentTime)

@@ -7,6 +7,7 @@ import { toast } from '../../../shared/ui/toast/toast-store';
 import { subtitlesQueryOptions } from '../api/get-subtitles';
 import {
   SUBTITLE_COLOR_VALUES,
+  offeredSubtitleLanguages,
   resetSubtitlePosition,
   stepFontSize,
   updateSubtitleSettings,
@@ -23,6 +24,8 @@ interface SubtitleSheetProps {
   onClose: () => void;
   /** The playing video's address, from which the subtitle files are found. */
   videoUrl: string | null;
+  /** The languages the playing episode has subtitles in: the only ones offered. */
+  languages: readonly string[];
 }
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -88,10 +91,11 @@ function Choice({ selected, onClick, children, label, testId }: { selected: bool
 }
 
 /** On/off, language, size, colour and background of the app's own subtitles; saved on the device. */
-export function SubtitleSheet({ open, onClose, videoUrl }: SubtitleSheetProps) {
+export function SubtitleSheet({ open, onClose, videoUrl, languages }: SubtitleSheetProps) {
   const { t } = useTranslation();
   const settings = useSubtitleSettings();
   const queryClient = useQueryClient();
+  const offered = offeredSubtitleLanguages(languages);
 
   // A language switch waits up to 5 s for the track (spec section 4), then says it failed.
   const chooseLanguage = (language: SubtitleLanguage) => {
@@ -145,18 +149,26 @@ export function SubtitleSheet({ open, onClose, videoUrl }: SubtitleSheetProps) {
           </span>
         </button>
       </Row>
-      <RadioRow label={t('player.language')} gap="gap-1.5">
-        {SUBTITLE.languages.map((language) => (
-          <Choice
-            key={language}
-            selected={settings.language === language}
-            onClick={() => chooseLanguage(language)}
-            testId={`subtitle-language-${language}`}
-          >
-            {t(`player.languages.${language}`)}
-          </Choice>
-        ))}
-      </RadioRow>
+      {offered.length > 0 ? (
+        <RadioRow label={t('player.language')} gap="gap-1.5">
+          {offered.map((language) => (
+            <Choice
+              key={language}
+              selected={settings.language === language}
+              onClick={() => chooseLanguage(language)}
+              testId={`subtitle-language-${language}`}
+            >
+              {t(`player.languages.${language}`)}
+            </Choice>
+          ))}
+        </RadioRow>
+      ) : (
+        <Row label={t('player.language')}>
+          <span data-testid="subtitle-language-none" className="text-sm text-fg-muted">
+            {t('player.noSubtitles')}
+          </span>
+        </Row>
+      )}
       <Row label={t('player.size')}>
         <StepButton
           icon={Minus}

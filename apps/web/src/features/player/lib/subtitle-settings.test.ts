@@ -6,8 +6,10 @@ import {
   clampFontSize,
   clampPosition,
   clampToBand,
+  episodeSubtitleLanguage,
   estimatedSubtitleHeight,
   getSubtitleSettings,
+  offeredSubtitleLanguages,
   readSubtitleSettings,
   resetSubtitlePosition,
   resetSubtitleSettingsCache,
@@ -178,5 +180,27 @@ describe('the language subtitles start in', () => {
     expect(subtitleLanguageFor(readSubtitleSettings(), 'en-US')).toBe('zh-Hant');
     storage.set(STORAGE_KEYS.subtitleSettings, JSON.stringify({ ...saved, language: 'zh' }));
     expect(subtitleLanguageFor(readSubtitleSettings(), 'en-US')).toBe('en');
+  });
+});
+
+describe("the subtitle track of an episode, given the languages it has", () => {
+  it("shows the viewer's language when the episode has it", () => {
+    expect(episodeSubtitleLanguage('en', ['zh', 'en'])).toBe('en');
+    expect(episodeSubtitleLanguage('zh', ['zh', 'zh-Hant', 'en'])).toBe('zh');
+  });
+
+  it('shows none, and so asks for no file, when the episode lacks that language or has no subtitles', () => {
+    // An English interface whose viewer never chose: English, which this episode does not have.
+    const language = subtitleLanguageFor(DEFAULT_SUBTITLE_SETTINGS, 'en-US');
+    expect(language).toBe('en');
+    expect(episodeSubtitleLanguage(language, ['zh'])).toBeNull();
+    expect(episodeSubtitleLanguage('zh-Hant', ['zh', 'en'])).toBeNull();
+    expect(episodeSubtitleLanguage('zh', [])).toBeNull();
+  });
+
+  it("offers only the episode's languages, in the menu's order", () => {
+    expect(offeredSubtitleLanguages(['en', 'zh'])).toEqual(['zh', 'en']);
+    expect(offeredSubtitleLanguages(['zh', 'zh-Hant', 'en'])).toEqual(['zh', 'zh-Hant', 'en']);
+    expect(offeredSubtitleLanguages([])).toEqual([]);
   });
 });

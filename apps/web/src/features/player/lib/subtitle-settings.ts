@@ -57,6 +57,20 @@ export function subtitleLanguageFor(settings: SubtitleSettings, locale: Locale):
   return chosen ? settings.language : INTERFACE_SUBTITLE_LANGUAGE[locale];
 }
 
+/** The languages an episode has subtitles in, in the order the subtitle menu lists them. */
+export function offeredSubtitleLanguages(available: readonly string[]): SubtitleLanguage[] {
+  return SUBTITLE.languages.filter((language) => available.includes(language));
+}
+
+/**
+ * The subtitle track the player shows for an episode: the viewer's language (subtitleLanguageFor)
+ * when the episode has it, otherwise none. There is no other language to fall back to: the
+ * viewer did not choose one, and asking for a file the episode lacks only answers 404.
+ */
+export function episodeSubtitleLanguage(language: SubtitleLanguage, available: readonly string[]): SubtitleLanguage | null {
+  return available.includes(language) ? language : null;
+}
+
 export const DEFAULT_SUBTITLE_SETTINGS: SubtitleSettings = { ...SUBTITLE.defaults };
 
 /** Text colours of the five choices, readable on the dark video. */
