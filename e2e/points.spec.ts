@@ -7,7 +7,7 @@ import {
   userProfileResponseSchema,
 } from '@drama/contracts';
 import { adminCli, createAccount, signInAs, type TestAccount } from './accounts';
-import { expect, recordToasts, test } from './fixtures';
+import { expect, openPreferences, recordToasts, test } from './fixtures';
 import { grantPoints } from './operator-acts';
 
 const TIME_ZONE = 'Asia/Shanghai';
@@ -202,4 +202,49 @@ test('the invite code is shown in a sheet', async ({ page, request, context }) =
   await expect(page.getByTestId('toast-success').filter({ hasText: 'Invite link copied' })).toBeVisible();
   const link = await page.evaluate(() => navigator.clipboard.readText());
   expect(link).toBe(new URL(`/auth/sign-up?invite=${code}`, page.url()).href);
+});
+
+test('a new member’s check-in reads 0/1 with an empty bar until checked in', async ({ page, request, context }) => {
+  const row = await openTasks(page, request, context);
+  const checkIn = row('dailyCheckIn');
+  await expect(checkIn).toHaveAttribute('data-status', 'not_started');
+  await expect(checkIn.getByTestId('task-progress')).toHaveText('0/1');
+  await expect(checkIn.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
+  await expect(checkIn.getByTestId('task-button')).toHaveText('Check in');
+
+  await checkIn.getByTestId('task-button').click();
+  await expect(checkIn).toHaveAttribute('data-status', 'received');
+  await expect(checkIn.getByTestId('task-progress')).toHaveText('1/1');
+  await expect(checkIn.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '1');
+});
+
+test('a record made in English reads in Chinese after the language is switched', async ({ page, request }) => {
+  test.slow();
+  const account = await createAccount(request);
+  await grantPoints(request, account.user.id, 100);
+  await signInAs(page, account);
+  await page.goto('/points/mall');
+  const day = page.getByTestId('mall-item').filter({ hasText: '1-day VIP' });
+  await day.getByRole('button', { name: 'Exchange' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Exchange' }).click();
+  await expect(page.getByTestId('mall-balance')).toHaveText('0');
+
+  await page.goto('/points/records');
+  const row = page.getByTestId('records-list').locator('[data-testid="points-record"][data-type="vip_exchange"]');
+  await expect(row).toContainText('1-day VIP');
+
+  // The language is switched where the app offers it, the home header, and the member comes back.
+  await page.goto('/');
+  await openPreferences(page);
+  await page.locator('label', { has: page.getByTestId('language-zh-CN') }).click();
+  await page.keyboard.press('Escape');
+  await page.goto('/points/records');
+  await expect(row).toContainText('兑换会员');
+  await expect(row).toContainText('1天会员');
+  await expect(row).not.toContainText('1-day VIP');
+
+  await page.goto('/points');
+  const recent = page.getByTestId('recent-records').locator('[data-testid="points-record"][data-type="vip_exchange"]');
+  await expect(recent).toContainText('1天会员');
+  await expect(recent).not.toContainText('1-day VIP');
 });

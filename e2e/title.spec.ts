@@ -24,7 +24,7 @@ test.describe('document title in Chinese', () => {
   test.use({ locale: 'zh-CN' });
 
   test('is translated', async ({ page, request }) => {
-    const { siteName } = await systemSettings(request);
+    const { siteName } = await systemSettings(request, 'zh-CN');
     await page.goto('/explore');
     await expect(page).toHaveTitle(`发现 - ${siteName}`);
   });

@@ -7,6 +7,7 @@ export * from './locale-schemas.js';
 export * from './constants.js';
 export * from './catalogue.js';
 export * from './settings.js';
+export * from './site-name.js';
 export * from './user.js';
 export * from './user-settings.js';
 export * from './vip.js';

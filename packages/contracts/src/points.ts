@@ -19,6 +19,30 @@ export const POINTS_RECORD_TYPES = [
 export const pointsRecordTypeSchema = z.enum(POINTS_RECORD_TYPES);
 export type PointsRecordType = z.infer<typeof pointsRecordTypeSchema>;
 
+export const TASK_TYPES = [
+  'dailyCheckIn',
+  'watchVideo',
+  'shareContent',
+  'inviteFriends',
+  'bindPhone',
+  'followUs',
+  'completeProfile',
+] as const;
+export const taskTypeSchema = z.enum(TASK_TYPES);
+export type TaskType = z.infer<typeof taskTypeSchema>;
+
+/**
+ * What a record was for, as a code and its values, read from the record's reference: the client
+ * writes the text in the reader's language (a task's name from its type), and a mall item's
+ * name, which operators write per locale, comes in the request's locale (null where the call
+ * has no locale to pick, e.g. the console).
+ */
+export const pointsRecordCauseSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('task'), taskType: taskTypeSchema }),
+  z.object({ kind: z.literal('mall'), itemId: z.int(), itemName: z.string().nullable() }),
+]);
+export type PointsRecordCause = z.infer<typeof pointsRecordCauseSchema>;
+
 /** One row of the ledger: every change of a balance is one of these. */
 export const pointsRecordSchema = z.object({
   id: z.int(),
@@ -26,10 +50,14 @@ export const pointsRecordSchema = z.object({
   /** Signed: positive earns, negative spends. */
   amount: z.int(),
   balanceAfter: z.int().min(0),
-  /** What the change was for (task type, mall item name, code, operator note), shown as is. */
+  /**
+   * A language-neutral note (task type, redeem code), shown as is when there is no `cause`.
+   * Mall rows made before `cause` hold the item's name in the language it was exchanged in.
+   */
   note: z.string().nullable(),
   /** A stable reference of the cause, e.g. `task:dailyCheckIn:2026-11-22`, `mall:3`, `redeem:17`. */
   reference: z.string().nullable(),
+  cause: pointsRecordCauseSchema.nullable(),
   createdAt: z.iso.datetime(),
 });
 export type PointsRecord = z.infer<typeof pointsRecordSchema>;
@@ -50,18 +78,6 @@ export const pointsSummaryResponseSchema = ok(pointsSummarySchema);
 
 export const pointsRecordQuerySchema = pageQuerySchema.extend({ type: pointsRecordTypeSchema.optional() });
 export const pointsRecordListResponseSchema = ok(paged(pointsRecordSchema));
-
-export const TASK_TYPES = [
-  'dailyCheckIn',
-  'watchVideo',
-  'shareContent',
-  'inviteFriends',
-  'bindPhone',
-  'followUs',
-  'completeProfile',
-] as const;
-export const taskTypeSchema = z.enum(TASK_TYPES);
-export type TaskType = z.infer<typeof taskTypeSchema>;
 
 /** Points of the check-in by day of the streak: day 1 to 7, then the last figure every day. */
 export const CHECK_IN_REWARDS = [10, 10, 15, 15, 20, 20, 30] as const;

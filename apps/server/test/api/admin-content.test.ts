@@ -79,9 +79,12 @@ describe('system settings', () => {
     expect(traditional.privacyPolicy).toContain('個人資料');
     expect(chinese.userAgreement).toContain('欢迎使用{platformName}');
     expect(chinese.privacyPolicy).not.toBe(english.privacyPolicy);
+    // The product's name is written in each reader's language, so are the texts' {platformName}.
+    expect([chinese.siteName, traditional.siteName, english.siteName]).toEqual(['星河短剧', '星河短劇', 'Starriver Shorts']);
     // The other settings are one for all.
-    expect({ ...english, userAgreement: '', privacyPolicy: '', siteDescription: '' }).toEqual({
+    expect({ ...english, siteName: '', userAgreement: '', privacyPolicy: '', siteDescription: '' }).toEqual({
       ...chinese,
+      siteName: '',
       userAgreement: '',
       privacyPolicy: '',
       siteDescription: '',
@@ -113,6 +116,9 @@ describe('system settings', () => {
 
     const after = await publicSettings();
     expect(after).toMatchObject({ siteName: 'Starlight Shorts', userAgreement: agreement, followSystemTheme: false });
+    // A name the operator chose is theirs: every language shows it as written.
+    expect((await publicSettings('en-US')).siteName).toBe('Starlight Shorts');
+    expect((await publicSettings('zh-Hant')).siteName).toBe('Starlight Shorts');
     expect(after.privacyPolicy).toBe(before.privacyPolicy);
     expect(after.contact).toBe(before.contact);
   });

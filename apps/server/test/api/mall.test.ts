@@ -52,8 +52,13 @@ async function itemOfDays(days: number) {
   return item;
 }
 
-async function exchange(auth: Auth, itemId: number) {
-  return call('POST', apiPaths.mallExchange(itemId), { ...auth, 'accept-language': 'en-US' });
+async function exchange(auth: Auth, itemId: number, locale = 'en-US') {
+  return call('POST', apiPaths.mallExchange(itemId), { ...auth, 'accept-language': locale });
+}
+
+/** The member's records, read in `locale`. */
+async function records(auth: Auth, locale: string) {
+  return okData(await call('GET', apiPaths.pointsRecords(), { ...auth, 'accept-language': locale }), pointsRecordListResponseSchema);
 }
 
 async function userRow(id: number) {
@@ -100,7 +105,14 @@ describe('POST /client/points/mall/{itemId}/exchange', () => {
       vipLevel: 1,
       vipExpireTime: new Date(now.getTime() + 7 * DAY_MS).toISOString(),
       item: { id: week.id, value: 7, costPoints: 600 },
-      record: { type: 'vip_exchange', amount: -600, balanceAfter: 100, note: '7-day VIP', reference: `mall:${week.id}` },
+      record: {
+        type: 'vip_exchange',
+        amount: -600,
+        balanceAfter: 100,
+        note: null,
+        reference: `mall:${week.id}`,
+        cause: { kind: 'mall', itemId: week.id, itemName: '7-day VIP' },
+      },
     });
     // The next exchange adds on to the running membership.
     now = new Date('2030-03-11T04:00:00Z');
@@ -117,6 +129,34 @@ describe('POST /client/points/mall/{itemId}/exchange', () => {
       ['vip_exchange', -600],
       ['admin', 700],
     ]);
+  });
+
+  it('keeps no language in the record: it reads in the reader’s language, whatever it was made in', async () => {
+    const { user, auth } = await memberWith(300);
+    const day = await itemOfDays(1);
+    expect((await exchange(auth, day.id, 'en-US')).status).toBe(200);
+    expect((await exchange(auth, day.id, 'zh-CN')).status).toBe(200);
+    const names = async (locale: string) =>
+      (await records(auth, locale)).items.filter((r) => r.type === 'vip_exchange').map((r) => r.cause);
+    const cause = (itemName: string) => ({ kind: 'mall', itemId: day.id, itemName });
+    expect(await names('zh-CN')).toEqual([cause('1天会员'), cause('1天会员')]);
+    expect(await names('en-US')).toEqual([cause('1-day VIP'), cause('1-day VIP')]);
+    expect(await names('zh-Hant')).toEqual([cause('1天會員'), cause('1天會員')]);
+    // What is stored is the code and its value, never the text of the language it was made in.
+    expect((await ledgerRows(user.id)).filter((r) => r.type === 'vip_exchange').map((r) => [r.note, r.reference])).toEqual([
+      [null, `mall:${day.id}`],
+      [null, `mall:${day.id}`],
+    ]);
+  });
+
+  it('an old record with only a note keeps showing its note', async () => {
+    const { user, auth } = await memberWith(0);
+    await t.database.db
+      .insertInto('points_records')
+      .values({ user_id: user.id, type: 'other', amount: 5, balance_after: 5, note: '活动奖励', reference: null, created_at: now })
+      .execute();
+    await t.database.db.updateTable('users').set({ points: 5 }).where('id', '=', user.id).execute();
+    expect((await records(auth, 'en-US')).items.map((r) => [r.note, r.cause])).toEqual([['活动奖励', null]]);
   });
 
   it('with too few points: 422 with current and required, and nothing changes', async () => {

@@ -102,7 +102,7 @@ describe('the task list', () => {
     const auth = await member();
     const list = await taskList(auth);
     expect(list.items.map((item) => [item.type, item.category, item.status, item.progress, item.target, item.rewardPoints])).toEqual([
-      ['dailyCheckIn', 'daily', 'completed', 1, 1, 10],
+      ['dailyCheckIn', 'daily', 'not_started', 0, 1, 10],
       ['watchVideo', 'daily', 'not_started', 0, 3, 20],
       ['shareContent', 'daily', 'not_started', 0, 1, 10],
       ['bindPhone', 'newbie', 'not_started', 0, 1, 50],
@@ -152,7 +152,7 @@ describe('the daily check-in', () => {
 
     // Two minutes later it is the next day: the check-in is open again and continues the streak.
     now = shanghai('2030-03-11T00:01:00');
-    expect(await task(auth, 'dailyCheckIn')).toMatchObject({ status: 'completed', rewardPoints: 10 });
+    expect(await task(auth, 'dailyCheckIn')).toMatchObject({ status: 'not_started', progress: 0, rewardPoints: 10 });
     expect(await summary(auth)).toMatchObject({ checkedInToday: false, checkInStreak: 1, todayEarned: 0 });
     const second = await claim(auth, 'dailyCheckIn');
     expect(second.record.reference).toBe('task:dailyCheckIn:2030-03-11');
@@ -169,7 +169,7 @@ describe('the daily check-in', () => {
     // A day skipped (the 12th) breaks the streak: the 13th starts again at day 1.
     now = shanghai('2030-03-13T09:00:00');
     expect(await summary(auth)).toMatchObject({ checkedInToday: false, checkInStreak: 0 });
-    expect(await task(auth, 'dailyCheckIn')).toMatchObject({ status: 'completed', rewardPoints: 10 });
+    expect(await task(auth, 'dailyCheckIn')).toMatchObject({ status: 'not_started', progress: 0, rewardPoints: 10 });
     expect((await claim(auth, 'dailyCheckIn')).reward).toBe(10);
     expect(await summary(auth)).toMatchObject({ balance: 30, checkedInToday: true, checkInStreak: 1 });
   });
@@ -229,7 +229,12 @@ describe('watchVideo', () => {
     expect((await task(auth, 'watchVideo')).progress).toBe(3);
     const claimed = await claim(auth, 'watchVideo');
     expect(claimed.reward).toBe(20);
-    expect(claimed.record).toMatchObject({ type: 'task_reward', note: 'watchVideo', reference: 'task:watchVideo:2030-03-20' });
+    expect(claimed.record).toMatchObject({
+      type: 'task_reward',
+      note: 'watchVideo',
+      reference: 'task:watchVideo:2030-03-20',
+      cause: { kind: 'task', taskType: 'watchVideo' },
+    });
     refused(await call('POST', apiPaths.taskClaim('watchVideo'), auth), 409, 'TASK_ALREADY_RECEIVED');
 
     // After midnight the task starts over, and a drama watched yesterday counts again today.

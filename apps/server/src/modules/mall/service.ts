@@ -4,7 +4,7 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { extendVip } from '../membership/vip.js';
 import { changePoints } from '../points/ledger.js';
-import { presentPointsRecord } from '../points/presenters.js';
+import { presentPointsRecordIn } from '../points/presenters.js';
 import { presentMallItem } from './presenters.js';
 import * as queries from './queries.js';
 
@@ -48,14 +48,14 @@ export class MallService {
     if (!listed) throw notFound(itemId);
     // Say "sold out" before "not enough points": earning points for a gone item helps no one.
     if (listed.stock === 0) throw soldOut(itemId);
-    const name = presentMallItem(listed, locale).name;
 
     return this.ctx.db.transaction().execute(async (trx) => {
       const record = await changePoints(trx, {
         userId: viewer.id,
         type: 'vip_exchange',
         amount: -listed.cost_points,
-        note: name,
+        // The reference names the item; its name is written in each reader's language when read.
+        note: null,
         reference: `mall:${listed.id}`,
         now,
       });
@@ -70,7 +70,7 @@ export class MallService {
       return {
         item: presentMallItem(item, locale),
         balance: record.balance_after,
-        record: presentPointsRecord(record),
+        record: presentPointsRecordIn({ locale, mallItems: new Map([[item.id, item.name]]) })(record),
         vipLevel: user.vip_level,
         vipExpireTime: user.vip_expire_time?.toISOString() ?? null,
       };

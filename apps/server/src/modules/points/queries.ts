@@ -1,4 +1,4 @@
-import type { PointsRecordType } from '@drama/contracts';
+import type { LocalizedText, PointsRecordType } from '@drama/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { type PageWindow, withTotal } from '../../platform/paging.js';
@@ -29,4 +29,11 @@ export async function findRecords(
     query.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').offset(filter.offset).limit(filter.limit).execute(),
     query,
   );
+}
+
+/** The names of the mall items some records were exchanged for, in every locale. */
+export async function findMallItemNames(db: Db, ids: readonly number[]): Promise<Map<number, LocalizedText>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('mall_items').select(['id', 'name']).where('id', 'in', [...new Set(ids)]).execute();
+  return new Map(rows.map((row) => [row.id, row.name]));
 }

@@ -5,6 +5,7 @@ import {
 } from '@drama/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context.js';
+import { requestLocale } from '../../platform/locale.js';
 import { routeGroup } from '../../platform/route.js';
 import type { PointsService } from './service.js';
 
@@ -26,10 +27,10 @@ export function pointsRoutes(ctx: AppContext, points: PointsService): FastifyPlu
       method: 'GET',
       url: '/client/points/records',
       access: 'member',
-      summary: 'The member’s points records, newest first, optionally of one type',
+      summary: 'The member’s points records, newest first, optionally of one type; what each was for as codes and values, a mall item’s name in the request’s locale',
       querystring: pointsRecordQuerySchema,
       response: pointsRecordListResponseSchema,
-      handler: (viewer, request) => points.records(viewer, request.query),
+      handler: (viewer, request) => points.records(viewer, request.query, requestLocale(request)),
     });
   };
 }

@@ -1,4 +1,4 @@
-import type { Paged, PointsRecord, PointsRecordType, PointsSummary } from '@drama/contracts';
+import type { Locale, Paged, PointsRecord, PointsRecordType, PointsSummary } from '@drama/contracts';
 import type { Viewer } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
@@ -6,7 +6,7 @@ import { pageOf, pageWindow } from '../../platform/paging.js';
 import { readCheckIn } from '../tasks/check-in.js';
 import { readRewards } from '../tasks/rewards.js';
 import { dayOf } from '../tasks/periods.js';
-import { presentPointsRecord } from './presenters.js';
+import { mallItemIdOf, presentPointsRecordIn } from './presenters.js';
 import * as queries from './queries.js';
 
 /** The member's balance and ledger (operators' grants and deductions are the members console's). */
@@ -34,12 +34,15 @@ export class PointsService {
   async records(
     viewer: Viewer,
     query: { type?: PointsRecordType | undefined; page: number; limit: number },
+    locale: Locale,
   ): Promise<Paged<PointsRecord>> {
     const { rows, total } = await queries.findRecords(this.ctx.db, {
       userId: viewer.id,
       type: query.type,
       ...pageWindow(query),
     });
-    return pageOf(query, rows.map(presentPointsRecord), total);
+    const itemIds = rows.map((row) => mallItemIdOf(row.reference)).filter((id) => id !== null);
+    const mallItems = await queries.findMallItemNames(this.ctx.db, itemIds);
+    return pageOf(query, rows.map(presentPointsRecordIn({ locale, mallItems })), total);
   }
 }

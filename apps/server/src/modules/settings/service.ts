@@ -5,6 +5,7 @@ import {
   type Locale,
   SETTINGS_TRANSLATION_LOCALES,
   type SettingsTranslations,
+  siteNameIn,
   type SystemSettings,
   systemSettingsSchema,
 } from '@drama/contracts';
@@ -15,7 +16,8 @@ import type { Db } from '../../db/database.js';
 import { readSettings, translationKey, upsertSettings } from './queries.js';
 
 const EMPTY: SystemSettings = {
-  siteName: 'Short Drama',
+  // None set: each reader sees the product's name in their language (siteNameIn).
+  siteName: '',
   siteLogo: '',
   siteDescription: '',
   siteDomain: '',
@@ -75,10 +77,12 @@ export class SettingsService {
 
   /**
    * The public settings in the viewer's locale: a locale's own legal texts and tagline, or the
-   * default locale's where it has none (DESIGN.md section 4).
+   * default locale's where it has none (DESIGN.md section 4), and the product's name in the
+   * viewer's language unless an operator named the site otherwise.
    */
   async forLocale(locale: Locale): Promise<SystemSettings> {
-    const { translations, ...settings } = await this.get();
+    const { translations, ...stored } = await this.get();
+    const settings = { ...stored, siteName: siteNameIn(stored.siteName, locale) };
     if (!isTranslationLocale(locale)) return settings;
     const own = translations[locale];
     const localized = { ...settings };

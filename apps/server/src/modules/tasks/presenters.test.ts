@@ -24,11 +24,22 @@ describe('a task’s state', () => {
     });
   });
 
-  it('the check-in waits completed until claimed', () => {
+  it('the check-in reads 0 of 1, not started, until claimed today, then 1 of 1 received', () => {
     const checkIn = taskDefinition('dailyCheckIn');
-    expect(presentTask(checkIn, { progress: checkIn.target, claimedPoints: null, rewardPoints: 15 })).toMatchObject({
-      category: 'daily',
-      status: 'completed',
+    // Whatever progress is handed in, nothing of the check-in is done before the claim.
+    for (const progress of [0, checkIn.target]) {
+      expect(presentTask(checkIn, { progress, claimedPoints: null, rewardPoints: 15 })).toMatchObject({
+        category: 'daily',
+        status: 'not_started',
+        progress: 0,
+        target: 1,
+        rewardPoints: 15,
+      });
+    }
+    expect(presentTask(checkIn, { progress: 0, claimedPoints: 15, rewardPoints: 10 })).toMatchObject({
+      status: 'received',
+      progress: 1,
+      target: 1,
       rewardPoints: 15,
     });
   });

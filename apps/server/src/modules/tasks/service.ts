@@ -108,7 +108,8 @@ export class TaskService {
   private progressOf(definition: TaskDefinition, snapshot: Snapshot): number {
     switch (definition.source) {
       case 'claim':
-        return definition.target;
+        // Claiming it is doing it: nothing is done before the claim.
+        return 0;
       case 'watchedDramas':
         return snapshot.dramasStartedToday;
       case 'reported':
@@ -219,7 +220,8 @@ export class TaskService {
     const snapshot = await this.snapshot(viewer.id, now);
     const task = this.task(definition, snapshot);
     if (task.status === 'received') throw new AppError('TASK_ALREADY_RECEIVED', `${type} was already claimed`);
-    if (task.status !== 'completed') {
+    // A task done by claiming it (the check-in) is claimable whenever it is not received.
+    if (task.status !== 'completed' && definition.source !== 'claim') {
       throw new AppError('TASK_NOT_COMPLETED', `${type} is not completed yet`, {
         progress: task.progress,
         target: task.target,

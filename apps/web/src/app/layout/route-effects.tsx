@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from '../../shared/i18n/i18n';
 import { useLocation } from 'react-router';
-import { useSystemSettings } from '../../shared/system-settings/get-system-settings';
+import { useSiteName } from '../../shared/system-settings/site-name';
 import type { RouteHandle } from '../../shared/navigation/route-handle';
 
 /** Every navigation starts at the top (spec section 2), including back and forward. */
@@ -15,8 +15,7 @@ export function useScrollToTop(): void {
 /** "Page - Site" from the route's title key; the site name alone where the route has none. */
 export function useDocumentTitle(handle: RouteHandle | undefined): void {
   const { t } = useTranslation();
-  const { data: settings } = useSystemSettings();
-  const siteName = settings?.siteName || t('app.name');
+  const siteName = useSiteName();
   const page = handle?.titleKey ? t(handle.titleKey) : null;
   useEffect(() => {
     document.title = page ? `${page} - ${siteName}` : siteName;

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../shared/i18n/i18n';
 import { useSystemSettings } from '../../shared/system-settings/get-system-settings';
+import { useSiteName } from '../../shared/system-settings/site-name';
 import { TAB_ICONS } from './tab-icons';
 import { TAB_KEYS, TAB_PATHS, type TabKey } from './tab-model';
 
@@ -38,13 +39,14 @@ export function SideNav({ active, searching }: { active: TabKey | null; searchin
   const { t } = useTranslation();
   const { data: settings } = useSystemSettings();
   const [logoFailed, setLogoFailed] = useState(false);
+  const siteName = useSiteName();
   return (
     <nav
       aria-label={t('nav.label')}
       data-testid="side-nav"
       className="fixed inset-y-0 left-0 z-40 hidden w-[88px] flex-col items-center gap-1 border-r border-line bg-bg py-4 lg:flex"
     >
-      <Link to="/" className="mb-4 grid size-11 place-items-center rounded-xl" aria-label={settings?.siteName || t('app.name')}>
+      <Link to="/" className="mb-4 grid size-11 place-items-center rounded-xl" aria-label={siteName}>
         {!logoFailed && (
           <img
             src={settings?.siteLogo || DEFAULT_LOGO}

@@ -4,6 +4,7 @@ import { useTranslation } from '../../../shared/i18n/i18n';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { PreferencesButton } from '../../../shared/preferences/preferences-button';
 import { useSystemSettings } from '../../../shared/system-settings/get-system-settings';
+import { useSiteName } from '../../../shared/system-settings/site-name';
 
 const DEFAULT_LOGO = '/media/brand/logo-144.webp';
 
@@ -26,7 +27,7 @@ export function AuthShell({ title, subtitle, step, fallback = '/', children, foo
   const location = useLocation();
   const { data: settings } = useSystemSettings();
   const [logoFailed, setLogoFailed] = useState(false);
-  const siteName = settings?.siteName || t('app.name');
+  const siteName = useSiteName();
   const canGoBack = location.key !== 'default';
 
   return (

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { PreferencesButton } from '../../../shared/preferences/preferences-button';
 import { NoticeBell } from '../../notices';
 import { useSystemSettings } from '../../../shared/system-settings/get-system-settings';
+import { useSiteName } from '../../../shared/system-settings/site-name';
 
 const DEFAULT_LOGO = '/media/brand/logo-144.webp';
 
@@ -12,7 +13,7 @@ export function HomeHeader() {
   const { t } = useTranslation();
   const { data: settings } = useSystemSettings();
   const [logoFailed, setLogoFailed] = useState(false);
-  const siteName = settings?.siteName || t('app.name');
+  const siteName = useSiteName();
 
   return (
     <header className="sticky top-0 z-30 bg-bg/80 pt-safe backdrop-blur-xl">

@@ -1,7 +1,7 @@
-import type { SystemSettings } from '@drama/contracts';
+import { siteNameIn, type SystemSettings } from '@drama/contracts';
 import { FileText } from 'lucide-react';
 import { useMemo } from 'react';
-import { useTranslation } from '../../../shared/i18n/i18n';
+import { useLocale, useTranslation } from '../../../shared/i18n/i18n';
 import { legalTextToHtml } from '../../../shared/legal-html/legal-html';
 import { useSystemSettings } from '../../../shared/system-settings/get-system-settings';
 import { EmptyState } from '../../../shared/ui/empty-state';
@@ -31,15 +31,16 @@ function LegalPage({ field, title }: { field: LegalKey; title: string }) {
  */
 export function LegalView({ field, title, source }: { field: LegalKey; title: string; source: LegalSource }) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const { settings, error, isPending, refetch } = source;
   // The only HTML this page renders: escaped first, then shaped (shared/legal-html).
   const html = useMemo(() => {
     if (!settings) return '';
     return legalTextToHtml(settings[field], {
-      platformName: settings.siteName.trim() || t('app.name'),
+      platformName: siteNameIn(settings.siteName, locale),
       contact: settings.contact.trim() || t('support.noContact'),
     });
-  }, [settings, field, t]);
+  }, [settings, field, t, locale]);
 
   return (
     <div className="flex flex-1 flex-col pb-12" data-testid="legal-page">

@@ -1,18 +1,28 @@
 import { taskTypeSchema, type PointsRecord } from '@drama/contracts';
-import { useTranslation } from '../../../shared/i18n/i18n';
+import { type TFunction, useTranslation } from '../../../shared/i18n/i18n';
 import { useLocale } from '../../../shared/i18n/i18n';
 import { LedgerRow, LedgerRowSkeleton } from '../../../shared/ui/ledger-row';
 import { formatPoints, formatSignedPoints } from '../lib/format';
 import { RECORD_ICON } from '../lib/record-meta';
+
+/**
+ * What the record was for, in the reader's language: a task's name from its type, a mall item's
+ * name as the server picked it for this locale. Records from before causes were kept fall back
+ * to their note (a task type is still worth naming).
+ */
+function noteOf(record: PointsRecord, t: TFunction): string | null {
+  if (record.cause?.kind === 'task') return t(`points.taskTypes.${record.cause.taskType}.title`);
+  if (record.cause?.kind === 'mall' && record.cause.itemName) return record.cause.itemName;
+  const task = taskTypeSchema.safeParse(record.note);
+  return task.success ? t(`points.taskTypes.${task.data}.title`) : record.note;
+}
 
 /** One line of the ledger: what, why, when, how much, and the balance it left. */
 export function RecordRow({ record }: { record: PointsRecord }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const earned = record.amount >= 0;
-  // A task reward's note is the task type: the task's own name reads better than its code.
-  const task = taskTypeSchema.safeParse(record.note);
-  const note = task.success ? t(`points.taskTypes.${task.data}.title`) : record.note;
+  const note = noteOf(record, t);
   return (
     <LedgerRow
       data-testid="points-record"

@@ -5,7 +5,7 @@ import { useTranslation } from '../../../shared/i18n/i18n';
 import { Link, useNavigate } from 'react-router';
 import { formErrorMessage } from '../../../shared/i18n/error-message';
 import { useLocale } from '../../../shared/i18n/i18n';
-import { useSystemSettings } from '../../../shared/system-settings/get-system-settings';
+import { useSiteName } from '../../../shared/system-settings/site-name';
 import { CardList } from '../../../shared/ui/card-list';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { Skeleton } from '../../../shared/ui/skeleton';
@@ -42,12 +42,11 @@ export function TasksPage() {
   const navigate = useNavigate();
   const tasks = useTasks();
   const summary = usePointsSummary();
-  const { data: settings } = useSystemSettings();
   const { claimReward, pendingType } = useClaimReward();
   const progress = useReportTaskProgress();
   const [sheet, setSheet] = useState<'follow' | 'invite' | null>(null);
   const closeSheet = useCallback(() => setSheet(null), []);
-  const siteName = settings?.siteName || t('app.name');
+  const siteName = useSiteName();
 
   const report = (taskType: TaskType, onDone?: () => void) => {
     progress.mutate(taskType, {

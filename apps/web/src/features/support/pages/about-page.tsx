@@ -2,6 +2,7 @@ import { ChevronRight, FileText, ShieldCheck } from 'lucide-react';
 import { useTranslation } from '../../../shared/i18n/i18n';
 import { Link } from 'react-router';
 import { useSystemSettings } from '../../../shared/system-settings/get-system-settings';
+import { useSiteName } from '../../../shared/system-settings/site-name';
 import { ErrorState } from '../../../shared/ui/error-state';
 import { PageHeader } from '../../../shared/ui/page-header';
 import { Skeleton } from '../../../shared/ui/skeleton';
@@ -13,7 +14,7 @@ const FALLBACK_LOGO = '/icons/icon-192.png';
 export function AboutPage() {
   const { t } = useTranslation();
   const { data: settings, error, isPending, refetch } = useSystemSettings();
-  const name = settings?.siteName?.trim() || t('app.name');
+  const name = useSiteName();
 
   return (
     <div className="flex flex-1 flex-col pb-10" data-testid="about-page">
