@@ -1,8 +1,25 @@
 import type { Page } from '@playwright/test';
+import sharp from 'sharp';
 import { expect, test } from './fixtures';
 import { dramaDetail, expectPlaying, openAs } from './player-support';
 
 const DRAMA = 1;
+
+/** The brightest channel and the mean of each channel over a part of the screen, as painted. */
+async function paintedIn(page: Page, clip: { x: number; y: number; width: number; height: number }) {
+  const { data, info } = await sharp(await page.screenshot({ clip })).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const sums = [0, 0, 0];
+  let brightest = 0;
+  for (let index = 0; index < data.length; index += info.channels) {
+    for (let channel = 0; channel < 3; channel += 1) {
+      const value = data[index + channel]!;
+      sums[channel]! += value;
+      brightest = Math.max(brightest, value);
+    }
+  }
+  const pixels = data.length / info.channels;
+  return { brightest, mean: sums.map((sum) => sum / pixels) };
+}
 
 /** How many columns a grid lays its cards in: the distinct left edges of its first row's cards. */
 async function columns(page: Page, grid: string): Promise<number> {
@@ -100,6 +117,41 @@ test.describe('a wide screen (1280x800, a mouse)', () => {
     expect(picture.x + picture.width).toBeLessThan(1280 - 100);
     const like = (await item.getByTestId('explore-like').boundingBox())!;
     expect(like.x).toBeGreaterThanOrEqual(picture.x + picture.width - 1);
+
+    // A mouse clicks: the sound chip says so.
+    await expect(item.getByTestId('explore-unmute')).toHaveText('Click for sound');
+
+    // The strip the actions stand in is the page's black above them, not the cover's colour
+    // (the blurred cover fills the bars around the picture only).
+    const column = (await item.boundingBox())!;
+    const strip = await paintedIn(page, { x: picture.x + picture.width + 2, y: 80, width: column.x + column.width - picture.x - picture.width - 4, height: like.y - 100 });
+    expect(strip.brightest, JSON.stringify(strip)).toBeLessThan(24);
+  });
+
+  test('the subtitle settings open as a dialog in the middle of the window, whole', async ({ page, request }) => {
+    const drama = await dramaDetail(request, DRAMA);
+    await openAs(page);
+    await page.goto(`/player/${DRAMA}`);
+    await expectPlaying(page, drama.episodes[0]!.id);
+    const control = page.getByTestId('action-subtitles');
+    const box = (await control.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await control.click();
+    const dialog = page.getByTestId('subtitle-sheet');
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('heading', { name: 'Subtitle settings' })).toBeVisible();
+    // Its opening slide over, it stands still in the middle of the window.
+    await dialog.evaluate((element) => Promise.all(element.getAnimations().map((animation) => animation.finished)));
+    const shown = (await dialog.boundingBox())!;
+    expect(Math.abs(shown.x + shown.width / 2 - 640)).toBeLessThan(2);
+    expect(Math.abs(shown.y + shown.height / 2 - 400)).toBeLessThan(2);
+    expect(shown.y).toBeGreaterThan(0);
+    expect(shown.y + shown.height).toBeLessThan(800);
+    // Its last line is inside it, not cut by the window's edge.
+    const hint = (await dialog.getByText('To move the subtitles, press and hold them on the video, then drag up or down.').boundingBox())!;
+    expect(hint.y + hint.height).toBeLessThanOrEqual(shown.y + shown.height);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
   });
 
   test('an account page keeps a readable column', async ({ page }) => {

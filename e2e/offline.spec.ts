@@ -1,7 +1,8 @@
-import { STORAGE_KEYS } from '@drama/contracts';
+import { API_BASE, STORAGE_KEYS, apiPaths } from '@drama/contracts';
 import type { Page } from '@playwright/test';
 import { createAccount, signInAs } from './accounts';
 import { expect, test } from './fixtures';
+import { paintedPng } from './images';
 
 // Offline, the page's own calls fail and the browser logs each one; that is the point here.
 test.use({ allowedConsoleErrors: [/ERR_INTERNET_DISCONNECTED|Failed to load resource/] });
@@ -49,7 +50,35 @@ test('the worker caches the shell and covers, never the API', async ({ page }) =
   expect(cached.some((entry) => /drama-shell-\w+ \/offline\.html$/.test(entry))).toBe(true);
   expect(cached.some((entry) => /drama-shell-\w+ \/assets\/.+\.js$/.test(entry))).toBe(true);
   expect(cached.filter((entry) => / \/api\//.test(entry))).toEqual([]);
-  expect(cached.filter((entry) => / \/media\/(?!covers\/)/.test(entry))).toEqual([]);
+  expect(cached.filter((entry) => / \/media\/(?!covers\/|avatars\/)/.test(entry))).toEqual([]);
+});
+
+test('offline, the profile shows the nickname and the avatar the member chose', async ({ page, context, request }) => {
+  test.setTimeout(60_000);
+  const account = await createAccount(request);
+  const auth = { Authorization: `Bearer ${account.token}` };
+  const named = await request.patch(`${API_BASE}${apiPaths.me()}`, { headers: auth, data: { nickname: 'Night Owl' } });
+  expect(named.ok(), await named.text()).toBe(true);
+  const picture = await paintedPng(300, 300, (x) => (x < 150 ? [230, 40, 90] : [30, 140, 220]));
+  const uploaded = await request.post(`${API_BASE}${apiPaths.avatar()}`, {
+    headers: auth,
+    multipart: { file: { name: 'me.png', mimeType: 'image/png', buffer: picture } },
+  });
+  expect(uploaded.ok(), await uploaded.text()).toBe(true);
+
+  await signInAs(page, account, { [STORAGE_KEYS.language]: 'en-US' });
+  await page.goto('/profile');
+  await underWorker(page);
+  await expect(page.getByTestId('profile-username')).toHaveText('Night Owl');
+  const avatar = page.getByTestId('profile-avatar-image');
+  await expect.poll(() => avatar.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByTestId('profile-page')).toBeVisible();
+  await expect(page.getByTestId('profile-username')).toHaveText('Night Owl');
+  await expect.poll(() => avatar.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBeGreaterThan(0);
+  await context.setOffline(false);
 });
 
 test('clear cache: the worker answers, and settings shows its toast', async ({ page, request }) => {

@@ -3,7 +3,8 @@
  * into it (vite.config.ts, precacheManifest); each deploy therefore gets new cache names and
  * the old caches are deleted when the new worker takes over.
  *
- * Cached: the app shell (index.html, the built JS and CSS, icons, the offline page) and covers.
+ * Cached: the app shell (index.html, the built JS and CSS, icons, the offline page), covers and
+ * avatars (both under names that change with their content), so a page opened offline shows them.
  * Never cached: the API, video, HLS playlists and segments, subtitles, uploads.
  *
  * Web Push: a push carries a notice's kind, values and target (no prose); the worker writes
@@ -15,9 +16,11 @@ const VERSION = /* __SW_VERSION__ */ 'dev';
 const PRECACHE = /* __SW_PRECACHE__ */ ['/index.html', '/offline.html'];
 
 const SHELL_CACHE = `drama-shell-${VERSION}`;
-const COVER_CACHE = `drama-covers-${VERSION}`;
-const KEEP = new Set([SHELL_CACHE, COVER_CACHE]);
-const COVER_LIMIT = 200;
+const IMAGE_CACHE = `drama-images-${VERSION}`;
+const KEEP = new Set([SHELL_CACHE, IMAGE_CACHE]);
+const IMAGE_LIMIT = 200;
+/** Pictures kept for offline: covers and their variants, and members' avatars. */
+const IMAGE_PREFIXES = ['/media/covers/', '/media/avatars/'];
 const SHELL_URL = '/index.html';
 const OFFLINE_URL = '/offline.html';
 /** Per locale: { app: { name }, notices: the dictionaries' `notices` texts }. */
@@ -62,10 +65,10 @@ self.addEventListener('message', (event) => {
   );
 });
 
-async function trimCovers(cache) {
+async function trimImages(cache) {
   const keys = await cache.keys();
-  // Cache keys come back in insertion order: the oldest covers go first.
-  await Promise.all(keys.slice(0, Math.max(0, keys.length - COVER_LIMIT)).map((key) => cache.delete(key)));
+  // Cache keys come back in insertion order: the oldest pictures go first.
+  await Promise.all(keys.slice(0, Math.max(0, keys.length - IMAGE_LIMIT)).map((key) => cache.delete(key)));
 }
 
 /**
@@ -93,21 +96,21 @@ function keep(event, cacheName, request, response, after) {
 }
 
 /**
- * A cover from the cache, else the network. A cover that cannot be fetched (offline, or a
+ * A picture from the cache, else the network. One that cannot be fetched (offline, or a
  * request the page gave up on that Firefox does not always mark as aborted) is answered as an
  * unreachable image, 504, so the page's own fallback shows instead of an error in the worker.
  */
-async function coverFirst(event) {
+async function imageFirst(event) {
   const { request } = event;
   try {
-    const cached = await caches.match(request, { cacheName: COVER_CACHE });
+    const cached = await caches.match(request, { cacheName: IMAGE_CACHE });
     if (cached) return cached;
     const response = await fromNetwork(request);
     if (!response.ok || response.type !== 'basic') return response;
-    // Read whole before answering (a cover is a few kilobytes): a body still streaming when the
+    // Read whole before answering (a picture is a few kilobytes): a body still streaming when the
     // page moves on is cut off in the worker, which Firefox reports as the worker's error.
     const whole = new Response(await response.blob(), { status: response.status, statusText: response.statusText, headers: response.headers });
-    keep(event, COVER_CACHE, request, whole.clone(), trimCovers);
+    keep(event, IMAGE_CACHE, request, whole.clone(), trimImages);
     return whole;
   } catch {
     return new Response(null, { status: 504, statusText: 'Gateway Timeout' });
@@ -150,8 +153,8 @@ self.addEventListener('fetch', (event) => {
     event.respondWith(navigate(request));
     return;
   }
-  if (url.pathname.startsWith('/media/covers/')) {
-    event.respondWith(coverFirst(event));
+  if (IMAGE_PREFIXES.some((prefix) => url.pathname.startsWith(prefix))) {
+    event.respondWith(imageFirst(event));
     return;
   }
   if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/media/') || url.pathname.startsWith('/uploads/')) return;

@@ -71,8 +71,9 @@ beforeEach(() => {
 });
 
 describe('hand-written storage checks agree with contracts', () => {
-  it('user info', () => {
-    const keys = ['id', 'username', 'avatar', 'email', 'points', 'vipLevel', 'vipExpireTime', 'status'];
+  it('user info, with the nickname kept beside it', () => {
+    const keptUserSchema = userInfoSchema.extend({ nickname: z.string().nullable().optional() });
+    const keys = ['id', 'username', 'avatar', 'email', 'points', 'vipLevel', 'vipExpireTime', 'status', 'nickname'];
     const good = {
       id: fc.integer(),
       username: fc.string(),
@@ -82,8 +83,9 @@ describe('hand-written storage checks agree with contracts', () => {
       vipLevel: fc.integer(),
       vipExpireTime: fc.option(fc.string()),
       status: fc.integer(),
+      nickname: fc.option(fc.string()),
     };
-    expectAgreement(userInfoSchema, readUserInfo, objectsLike(keys, good));
+    expectAgreement(keptUserSchema, readUserInfo, objectsLike(keys, good));
   });
 
   it('local watch records', () => {

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { apiPaths, userInfoSchema, userProfileResponseSchema, type UserProfile } from '@drama/contracts';
 import { api } from '../api/api';
 import { getSession, updateUserInfo, useSession } from '../session/session-store';
@@ -10,8 +10,19 @@ import { getSession, updateUserInfo, useSession } from '../session/session-store
 export async function getMe(signal?: AbortSignal): Promise<UserProfile> {
   const token = getSession().token;
   const profile = await api.get(apiPaths.me(), { schema: userProfileResponseSchema, signal });
-  if (token && getSession().token === token) updateUserInfo(userInfoSchema.parse(profile));
+  if (token && getSession().token === token) keepUserInfo(profile);
   return profile;
+}
+
+/** The profile's user info, and its nickname, become the kept copy (what shows offline). */
+function keepUserInfo(profile: UserProfile): void {
+  updateUserInfo({ ...userInfoSchema.parse(profile), nickname: profile.nickname });
+}
+
+/** An answer that is the member's new profile becomes the cached `me` and the kept user info at once. */
+export function keepProfile(queryClient: QueryClient, profile: UserProfile): void {
+  queryClient.setQueryData(ME_QUERY_KEY, profile);
+  keepUserInfo(profile);
 }
 
 export const ME_QUERY_KEY = ['user', 'me'] as const;

@@ -2,9 +2,15 @@ import { useSyncExternalStore } from 'react';
 import { STORAGE_KEYS, type UserInfo } from '@drama/contracts';
 import { readJson, readString, removeKey, writeJson, writeString } from '../storage/local-storage';
 
+/**
+ * The user info of spec section 3, plus the member's nickname once the profile call has told
+ * it: a profile opened offline then shows the name the member chose, not the login name.
+ */
+export type KeptUser = UserInfo & { nickname?: string | null };
+
 export interface SessionState {
   token: string | null;
-  user: UserInfo | null;
+  user: KeptUser | null;
   initialised: boolean;
 }
 
@@ -20,16 +26,17 @@ const isInt = (value: unknown): value is number => Number.isSafeInteger(value);
 const isTextOrNull = (value: unknown): value is string | null => value === null || typeof value === 'string';
 
 /**
- * contracts' userInfoSchema, checked by hand: every start reads it, and zod is kept out of the
+ * contracts' userInfoSchema (with the kept nickname), checked by hand: every start reads it, and zod is kept out of the
  * first page's JavaScript (shared/api/api-client.ts, `unchecked`). Unknown keys are dropped.
  */
-export function readUserInfo(value: unknown): UserInfo | null {
+export function readUserInfo(value: unknown): KeptUser | null {
   if (typeof value !== 'object' || value === null) return null;
-  const { id, username, avatar, email, points, vipLevel, vipExpireTime, status } = value as Record<string, unknown>;
+  const { id, username, avatar, email, points, vipLevel, vipExpireTime, status, nickname } = value as Record<string, unknown>;
   if (!isInt(id) || typeof username !== 'string' || !isTextOrNull(avatar) || !isTextOrNull(email)) return null;
   if (typeof points !== 'number' || !Number.isFinite(points) || !isInt(vipLevel) || !isTextOrNull(vipExpireTime)) return null;
-  if (!isInt(status)) return null;
-  return { id, username, avatar, email, points, vipLevel, vipExpireTime, status };
+  if (!isInt(status) || (nickname !== undefined && !isTextOrNull(nickname))) return null;
+  const user: KeptUser = { id, username, avatar, email, points, vipLevel, vipExpireTime, status };
+  return nickname === undefined ? user : { ...user, nickname };
 }
 
 function readStoredSession(): Pick<SessionState, 'token' | 'user'> {
@@ -65,7 +72,7 @@ export function setSession(token: string, user: UserInfo): void {
   setState({ token, user, initialised: true });
 }
 
-export function updateUserInfo(user: UserInfo): void {
+export function updateUserInfo(user: KeptUser): void {
   writeJson(STORAGE_KEYS.userInfo, user);
   setState({ ...state, user });
 }

@@ -1,6 +1,7 @@
 import { coverVariantUrl, type ExploreItem } from '@drama/contracts';
 import { Play, Volume2, VolumeX } from 'lucide-react';
 import { memo, useEffect, useRef } from 'react';
+import { useInputKind } from '../../../shared/gestures/input-kind';
 import { useTranslation } from '../../../shared/i18n/i18n';
 import { CoverImage } from '../../../shared/ui/cover-image';
 import { LoadingRing, VideoError } from '../../../shared/ui/video-status';
@@ -34,6 +35,7 @@ function tapLabel(status: FeedVideoStatus, muted: boolean, t: (key: 'explore.unm
 /** One drama of the feed: its first episode playing full-bleed, with the info and actions over it. */
 export const FeedSlide = memo(function FeedSlide({ item, position, total, active, near, loaded, hold, onPlaying }: FeedSlideProps) {
   const { t } = useTranslation();
+  const mouse = useInputKind() === 'mouse';
   const videoRef = useRef<HTMLVideoElement>(null);
   const { drama, episode } = item;
   const video = useFeedVideo(videoRef, { url: episode.playUrl, format: episode.format, loaded, active, hold });
@@ -60,7 +62,7 @@ export const FeedSlide = memo(function FeedSlide({ item, position, total, active
         src={drama.coverUrl}
         eager={active}
         widths={[160]}
-        className="absolute inset-0 size-full scale-110 object-cover opacity-60 blur-2xl"
+        className="explore-backdrop absolute inset-0 size-full scale-110 object-cover opacity-60 blur-2xl"
       />
       <video
         ref={videoRef}
@@ -110,7 +112,7 @@ export const FeedSlide = memo(function FeedSlide({ item, position, total, active
           {muted ? (
             <span className="inline-flex h-8 items-center gap-1.5 rounded-full border border-white/20 bg-black/50 px-3 text-[13px] font-semibold shadow-lg backdrop-blur-md active:scale-[0.97]">
               <VolumeX aria-hidden className="size-4" />
-              {t('explore.tapToUnmute')}
+              {mouse ? t('explore.clickToUnmute') : t('explore.tapToUnmute')}
             </span>
           ) : (
             <span className="grid size-8 place-items-center rounded-full bg-black/35 backdrop-blur-md">

@@ -30,6 +30,7 @@ export function ErrorOverlay({ missing, onRetry }: { missing: boolean; onRetry: 
 export function UnmuteChip({ onUnmute }: { onUnmute: () => void }) {
   const { t } = useTranslation();
   const autoMuted = useEngineState((s) => s.autoMuted && s.muted);
+  const mouse = useInputKind() === 'mouse';
   if (!autoMuted) return null;
   return (
     <button
@@ -40,7 +41,7 @@ export function UnmuteChip({ onUnmute }: { onUnmute: () => void }) {
     >
       <span className="inline-flex h-8 items-center gap-1.5 rounded-full border border-white/20 bg-black/55 px-3 text-[13px] font-semibold text-white shadow-lg backdrop-blur-md active:scale-[0.97]">
         <VolumeX aria-hidden className="size-4" />
-        {t('player.tapToUnmute')}
+        {mouse ? t('player.clickToUnmute') : t('player.tapToUnmute')}
       </span>
     </button>
   );

@@ -4,7 +4,7 @@ import { ApiError } from '../../../shared/api/api-client';
 import { currentLocale } from '../../../shared/i18n/i18n';
 import { getSession } from '../../../shared/session/session-store';
 import { handleUnauthorized } from '../../../shared/session/unauthorized-policy';
-import { keepProfile } from './update-profile';
+import { keepChangedProfile } from './update-profile';
 
 const KNOWN = new Set<string>(ERROR_CODES);
 
@@ -50,5 +50,5 @@ export async function uploadAvatar(image: Blob): Promise<UserProfile> {
 
 export function useUploadAvatar() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: uploadAvatar, onSuccess: (profile) => keepProfile(queryClient, profile) });
+  return useMutation({ mutationFn: uploadAvatar, onSuccess: (profile) => keepChangedProfile(queryClient, profile) });
 }

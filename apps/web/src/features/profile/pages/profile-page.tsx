@@ -30,8 +30,9 @@ export function ProfilePage() {
   const { me, user } = useProfileUser();
   if (!user) return null;
   const vip = isVipActive(user);
-  // The nickname comes with the profile call; until then the username stands in.
-  const name = me.data?.nickname || user.username;
+  // The nickname comes with the profile call and is kept with the session (offline it is the
+  // kept one); a member who never set one is shown by their login name.
+  const name = me.data?.nickname || user.nickname || user.username;
 
   return (
     <div className="relative flex flex-1 flex-col pb-8" data-testid="profile-page">

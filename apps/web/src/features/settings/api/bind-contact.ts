@@ -1,14 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  apiPaths,
-  userInfoSchema,
-  userProfileResponseSchema,
-  type BindEmailBody,
-  type BindPhoneBody,
-} from '@drama/contracts';
-import { ME_QUERY_KEY } from '../../../shared/account/get-me';
+import { apiPaths, userProfileResponseSchema, type BindEmailBody, type BindPhoneBody } from '@drama/contracts';
+import { keepProfile } from '../../../shared/account/get-me';
 import { api } from '../../../shared/api/api';
-import { updateUserInfo } from '../../../shared/session/session-store';
 
 /** `POST /client/user/bind-phone`: the phone proven by the code sent to it. */
 export function bindPhone(body: BindPhoneBody) {
@@ -25,10 +18,7 @@ function useBind<B>(call: (body: B) => ReturnType<typeof bindPhone>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
-    onSuccess: (profile) => {
-      queryClient.setQueryData(ME_QUERY_KEY, profile);
-      updateUserInfo(userInfoSchema.parse(profile));
-    },
+    onSuccess: (profile) => keepProfile(queryClient, profile),
   });
 }
 
