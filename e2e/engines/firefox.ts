@@ -6,17 +6,18 @@ import { PHONE, type Driver } from './driver';
  * download, a fresh profile per run, headless.
  */
 /**
- * A shell file or cover the page asked for (a route's preload, an icon, a list's covers) and gave up on
- * when the journey moved to the next page: Firefox reports the interrupted interception of
- * such a load as a page error, whatever the service worker answers. What a page needs and cannot
- * load still fails its step, by what the step then checks on screen.
+ * A shell file the page asked for (a route's preload, an icon) and gave up on when the journey
+ * moved to the next page: Firefox reports the interrupted interception of such a load as a page
+ * error, naming it. (Pictures are not intercepted while online, so nothing else is forgiven: an
+ * error naming no address fails the run.) What a page needs and cannot load still fails its
+ * step, by what the step then checks on screen.
  */
 function abandonedLoad(message: string, origin: string): boolean {
   const found = /^Failed to load ‘(.*)’\. A ServiceWorker intercepted the request and encountered an unexpected error\.$/.exec(message);
   if (!found) return false;
   const url = found[1] ?? '';
-  // Only what the worker answers: the shell's files (build, icons) and covers; never the API.
-  return url === '' || (url.startsWith(`${origin}/`) && !url.startsWith(`${origin}/api/`));
+  // Only what the worker answers: the shell's files (build, icons); never the API.
+  return url.startsWith(`${origin}/`) && !url.startsWith(`${origin}/api/`);
 }
 
 export async function openFirefox(origin: string): Promise<Driver> {

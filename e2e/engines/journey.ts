@@ -224,6 +224,16 @@ export async function runJourney({ driver, catalogue, pay, note }: JourneyContex
     await waitFor('the choice is kept', () => driver.call<string | null>('attribute', toggle, 'aria-checked'), (value) => value !== before);
   });
 
+  // A list left as soon as it has loaded, while its covers still come in: nothing of the
+  // abandoned loads may be reported as an error (Firefox reports an intercepted load a page
+  // abandons as the service worker's error).
+  await step('a list of covers left while they load (8 times)', async () => {
+    for (let round = 0; round < 8; round += 1) {
+      await driver.goto('/category');
+      await driver.goto('/search');
+    }
+  });
+
   await step(`every other page (${ROUTES.length})`, async () => {
     for (const route of ROUTES) {
       await driver.goto(route);

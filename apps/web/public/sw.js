@@ -86,35 +86,37 @@ async function fromNetwork(request) {
 }
 
 /** Keeps a copy in the background: the answer never waits for, nor fails with, the cache write. */
-function keep(event, cacheName, request, response, after) {
+function keep(event, cacheName, request, response) {
   event.waitUntil(
     caches
       .open(cacheName)
-      .then((cache) => cache.put(request, response).then(() => (after ? after(cache) : undefined)))
+      .then((cache) => cache.put(request, response))
       .catch(() => undefined),
   );
 }
 
 /**
- * A picture from the cache, else the network. One that cannot be fetched (offline, or a
- * request the page gave up on that Firefox does not always mark as aborted) is answered as an
- * unreachable image, 504, so the page's own fallback shows instead of an error in the worker.
+ * Keeps a copy of a picture the page is loading, unless one is kept. The copy is asked of the
+ * browser's own cache, which the page's load fills (covers and avatars are cacheable under names
+ * that change with their content), so a picture is downloaded once.
  */
-async function imageFirst(event) {
-  const { request } = event;
+async function keepPicture(request) {
   try {
-    const cached = await caches.match(request, { cacheName: IMAGE_CACHE });
-    if (cached) return cached;
-    const response = await fromNetwork(request);
-    if (!response.ok || response.type !== 'basic') return response;
-    // Read whole before answering (a picture is a few kilobytes): a body still streaming when the
-    // page moves on is cut off in the worker, which Firefox reports as the worker's error.
-    const whole = new Response(await response.blob(), { status: response.status, statusText: response.statusText, headers: response.headers });
-    keep(event, IMAGE_CACHE, request, whole.clone(), trimImages);
-    return whole;
+    const cache = await caches.open(IMAGE_CACHE);
+    if (await cache.match(request)) return;
+    const response = await fetch(request.url, { cache: 'force-cache', credentials: 'same-origin' });
+    if (!response.ok || response.type !== 'basic') return;
+    await cache.put(request.url, response);
+    await trimImages(cache);
   } catch {
-    return new Response(null, { status: 504, statusText: 'Gateway Timeout' });
+    // Not kept this time (the browser went offline, or the storage is full): the next load tries.
   }
+}
+
+/** A kept picture, else an unreachable image (504), so the page's own fallback shows. */
+async function pictureOffline(request) {
+  const kept = await caches.match(request, { cacheName: IMAGE_CACHE }).catch(() => undefined);
+  return kept || new Response(null, { status: 504, statusText: 'Gateway Timeout' });
 }
 
 async function shellFirst(event) {
@@ -154,7 +156,11 @@ self.addEventListener('fetch', (event) => {
     return;
   }
   if (IMAGE_PREFIXES.some((prefix) => url.pathname.startsWith(prefix))) {
-    event.respondWith(imageFirst(event));
+    // Online, the browser loads pictures itself and the worker keeps a copy: an intercepted load
+    // that its page abandons (a list left while its covers come in) is reported by Firefox as the
+    // worker's error, whatever the worker answers and however fast. Offline, the copy answers.
+    if (self.navigator.onLine) event.waitUntil(keepPicture(request));
+    else event.respondWith(pictureOffline(request));
     return;
   }
   if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/media/') || url.pathname.startsWith('/uploads/')) return;
