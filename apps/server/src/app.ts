@@ -26,6 +26,7 @@ import { avatarRoutes, registerAvatarFiles } from './modules/avatars/routes.js';
 import { AvatarService } from './modules/avatars/service.js';
 import { catalogueRoutes } from './modules/catalogue/routes.js';
 import { CatalogueService } from './modules/catalogue/service.js';
+import { RELEASE_JOB, RELEASE_SWEEP_SECONDS } from './modules/catalogue/scheduled-releases.js';
 import { catalogueConsoleRoutes } from './modules/catalogue/console-routes.js';
 import { orderConsoleRoutes } from './modules/orders/console-routes.js';
 import { reconciliationConsoleRoutes } from './modules/orders/console-reconciliation-routes.js';
@@ -67,7 +68,7 @@ import { MembershipService } from './modules/membership/service.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import { OrderService } from './modules/orders/service.js';
 import { PaymentChannels } from './modules/payments/channel-registry.js';
-import { Reconciler } from './modules/payments/reconciler.js';
+import { RECONCILE_JOB, reconcileJob } from './modules/payments/reconciler.js';
 import { paymentRoutes, registerSandboxCheckout } from './modules/payments/routes.js';
 import { PaymentService } from './modules/payments/service.js';
 import { pointsRoutes } from './modules/points/routes.js';
@@ -234,12 +235,6 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   server.addHook('onReady', async () => ctx.jobs.start());
   server.addHook('onClose', async () => ctx.jobs.stop());
   const responseCache = new ResponseCache(30_000, 2_000);
-  // Ahead of the response cache, so that no cached answer outlives a scheduled drama's time.
-  // Callback style, as the other hooks every request passes: no promise per request between two scheduled times.
-  server.addHook('onRequest', (request, _reply, done) => {
-    if (!catalogue.releases.checkDue()) return done();
-    catalogue.releases.releaseDue(request.log).then(() => done(), done);
-  });
   responseCache.register(server);
   const catalogue = new CatalogueService(ctx, () => {
     responseCache.clear();
@@ -248,6 +243,11 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   });
   const catalogueChanges = new CacheBroadcast('catalogue', redis, () => catalogue.changedElsewhere());
   catalogueChanges.register(server);
+  // Scheduled dramas come out by a job; each instance watches the schedule for its own caches.
+  await ctx.jobs.register(catalogue.releases.job(() => catalogueChanges.publish()));
+  await ctx.jobs.every(RELEASE_JOB, RELEASE_SWEEP_SECONDS);
+  server.addHook('onReady', async () => catalogue.releases.start(() => ctx.jobs.wake(RELEASE_JOB)));
+  server.addHook('onClose', async () => catalogue.releases.stop());
   const settings = new SettingsService(database.db);
   // An episode's change, or its media becoming ready on whichever instance processed it, reaches every instance's caches.
   const episodesChanged = () => {
@@ -284,6 +284,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
         })
       : null;
   const search = new SearchService(ctx, discovery);
+  await search.registerJobs();
   const recommendations = new RecommendationService(ctx);
   await recommendations.registerJobs();
   // What a member watches, likes or favourites refreshes their "For you" list shortly after.
@@ -303,15 +304,14 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   }
   const payments = new PaymentService(ctx, paymentChannels, server.log);
   const orders = new OrderService(ctx, membership, payments);
-  const reconciler = new Reconciler(payments, config.RECONCILE_INTERVAL_SECONDS, server.log);
+  await ctx.jobs.register(reconcileJob(payments, server.log));
+  if (config.RECONCILE_INTERVAL_SECONDS > 0) await ctx.jobs.every(RECONCILE_JOB, config.RECONCILE_INTERVAL_SECONDS);
   const orderConsole = new OrderConsoleService(ctx, payments);
   // Refund results the channels report later (WeChat Pay's REFUND.* notifications, Alipay's refund
   // query asked by the reconciler) settle refunds as the console's own calls do.
   payments.refundSettler = (key, orderNo, notice) => orderConsole.settleNotified(key, orderNo, notice);
   const reconciliation = new ReconciliationService(ctx, paymentChannels);
   await reconciliation.registerJobs();
-  server.addHook('onReady', async () => reconciler.start());
-  server.addHook('onClose', async () => reconciler.stop());
 
   const operators = new OperatorService(ctx, server.log);
   // Operators' API tokens for every admin call; the bootstrap token only makes operators and their tokens.

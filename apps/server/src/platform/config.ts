@@ -189,8 +189,11 @@ const envSchema = z.object({
   ),
   /** A pending order is cancelled (failureCode expired) this long after it was made. */
   ORDER_EXPIRY_SECONDS: z.coerce.number().int().min(5).max(86_400).default(900),
-  /** How often pending orders are checked with their channel; 0 turns the timer off. */
-  RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  /**
+   * How often pending orders are checked with their channel (a job, once per interval across all
+   * instances); 0 turns it off. At most 12 hours, the longest period the job queue keeps.
+   */
+  RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(43_200).default(60),
   ALIPAY_APP_ID: optionalString,
   ALIPAY_PRIVATE_KEY: rsaKey('private'),
   ALIPAY_PUBLIC_KEY: rsaKey('public'),

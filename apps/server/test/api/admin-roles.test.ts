@@ -1,8 +1,10 @@
+import { isDeepStrictEqual } from 'node:util';
 import { API_BASE, apiErrorEnvelopeSchema, apiPaths, OPERATOR_ROLES, type OperatorRole } from '@drama/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AdminRule } from '../../src/platform/admin-access.js';
 import { type ConsoleRule, roleAllows } from '../../src/platform/operators.js';
 import { TEST_ADMIN_TOKEN } from '../support/accounts.js';
+import { auditedCall } from '../support/audited-calls.js';
 import { buildUser } from '../support/factories.js';
 import { pointsChange, vipGrant } from '../support/operator-acts.js';
 import { consoleAs, operatorToken } from '../support/operators.js';
@@ -70,6 +72,22 @@ describe('the /admin surface is the bootstrap token\'s four calls, each with its
     }
   });
 
+  it("writes, for each call, exactly its audit row, naming the token's operator and its target", async () => {
+    const failures: string[] = [];
+    for (const route of adminRoutes()) {
+      const path = route.url.slice(API_BASE.length);
+      const owner = await operatorToken(t, 'owner');
+      const caller = { headers: { authorization: owner.authorization }, operatorId: owner.operatorId, via: 'token' as const };
+      const outcome = await auditedCall(t, route.method, path, ruleOf(route).audit ?? '', caller).catch((error: unknown) => String(error));
+      if (typeof outcome === 'string') failures.push(`${route.method} ${path}: ${outcome}`);
+      else if (outcome.status !== outcome.okStatus) failures.push(`${route.method} ${path}: answered ${outcome.status} ${outcome.answer}`);
+      else if (!isDeepStrictEqual(outcome.written, [outcome.expected])) {
+        failures.push(`${route.method} ${path}: wrote ${JSON.stringify(outcome.written)}, not ${JSON.stringify(outcome.expected)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
   it('refuses a call without an operator token on every route, a member token and a console session alike', async () => {
     const member = await buildUser(t.database.db, t.ctx.tokens);
     const session = await consoleAs(t, 'owner');
@@ -129,7 +147,7 @@ describe('the bootstrap token starts operators', () => {
     expect((await send('GET', `${API_BASE}${apiPaths.consoleFeedback()}`, support)).status).toBe(200);
     expect((await send('PATCH', `${API_BASE}${apiPaths.consoleSettings()}`, support, { siteName: 'Taken over' })).code).toBe('OPERATOR_FORBIDDEN');
 
-    const [created] = await auditRows('operator.create');
+    const created = (await auditRows('operator.create')).find((row) => (row.after as { username?: string } | null)?.username === 'support-lead');
     expect(created).toMatchObject({ operator_id: null, username: 'bootstrap', via: 'bootstrap', target_type: 'operator', after: { username: 'support-lead', role: 'support' } });
     const tokenRows = await auditRows('api-token.create');
     expect(tokenRows.at(-1)).toMatchObject({ via: 'bootstrap', after: { name: 'cli', role: 'support', operator: 'support-lead' } });

@@ -24,7 +24,9 @@ import {
 } from '@drama/contracts';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { RELEASE_JOB } from '../../src/modules/catalogue/scheduled-releases.js';
 import { okData } from '../support/answers.js';
+import { runJob } from '../support/jobs.js';
 import { buildUser } from '../support/factories.js';
 import { multipart } from '../support/images.js';
 import { type ConsoleCaller, consoleAs } from '../support/operators.js';
@@ -179,9 +181,12 @@ describe('dramas in the console', () => {
     expect(await latestIds()).not.toContain(drama.id);
     expect((await viewer(apiPaths.drama(drama.id))).status).toBe(404);
 
+    // The release job runs on the queue (queued for the time, here run at once as the clock is moved).
     offsetMs += 9 * MINUTE;
+    await runJob(t, RELEASE_JOB);
     expect(await latestIds()).not.toContain(drama.id);
     offsetMs += 2 * MINUTE;
+    await runJob(t, RELEASE_JOB);
     expect(await latestIds()).toContain(drama.id);
     expect(okData(await viewer(apiPaths.drama(drama.id)), dramaDetailResponseSchema).publishedAt).toBe(at.toISOString());
     expect(okData(await consoleCall('GET', `/dramas/${drama.id}`), consoleDramaResponseSchema).status).toBe('published');

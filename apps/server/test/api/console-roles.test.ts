@@ -1,7 +1,9 @@
-import { OPERATOR_ROLES, type OperatorRole } from '@drama/contracts';
+import { isDeepStrictEqual } from 'node:util';
+import { API_BASE, OPERATOR_ROLES, type OperatorRole } from '@drama/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ConsoleRule } from '../../src/platform/operators.js';
 import { roleAllows } from '../../src/platform/operators.js';
+import { AUDITED_CALLS, auditedCall } from '../support/audited-calls.js';
 import { type ConsoleCaller, consoleAs, operatorToken } from '../support/operators.js';
 import { useTestApp } from '../support/test-app.js';
 
@@ -35,6 +37,28 @@ describe('every console route has a role rule, checked on the server', () => {
       .filter((name) => !/\/auth\/(sign-out|totp\/setup)$/.test(name) && !/\/uploads(\/|$)/.test(name));
     expect(unaudited, 'console changes that write no audit row').toEqual([]);
   });
+
+  it('writes, for each change that declares an audit action, exactly that row, naming its operator and target', async () => {
+    const audited = consoleRoutes().filter((route) => route.config.console?.audit);
+    const declared = audited.map((route) => `${route.method} ${route.url.slice(API_BASE.length)}`);
+    // Every call in the list is a route's: a route renamed or removed leaves no stale entry.
+    expect(Object.keys(AUDITED_CALLS).filter((key) => key.includes(' /console/') && !declared.includes(key))).toEqual([]);
+    const failures: string[] = [];
+    for (const route of audited) {
+      const path = route.url.slice(API_BASE.length);
+      // Each call by an owner of its own: some change the caller (password, two-factor).
+      const owner = await consoleAs(t, 'owner');
+      const outcome = await auditedCall(t, route.method, path, route.config.console?.audit ?? '', { headers: owner.headers, operatorId: owner.operator.id, via: 'session' }).catch(
+        (error: unknown) => String(error),
+      );
+      if (typeof outcome === 'string') failures.push(`${route.method} ${path}: ${outcome}`);
+      else if (outcome.status !== outcome.okStatus) failures.push(`${route.method} ${path}: answered ${outcome.status} ${outcome.answer}`);
+      else if (!isDeepStrictEqual(outcome.written, [outcome.expected])) {
+        failures.push(`${route.method} ${path}: wrote ${JSON.stringify(outcome.written)}, not ${JSON.stringify(outcome.expected)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 180_000);
 
   it('refuses a call without a session on every route that needs one', async () => {
     for (const route of consoleRoutes()) {

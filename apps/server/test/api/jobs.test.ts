@@ -81,12 +81,27 @@ describe('job queue', () => {
     const errors: unknown[] = [];
     const log = { ...silent, error: (entry: unknown) => void errors.push(entry) } as never;
     const queue = new JobQueue(handle.db, { stallSeconds: 2, pollSeconds: 0.5, log, maintenanceSeconds: 1 });
-    await queue.register({ name: 'house-check', run: async () => {} });
+    let ran = 0;
+    await queue.register({ name: 'house-check', run: async () => void (ran += 1) });
     await queue.start();
-    await queue.send('house-check', {});
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
-    await queue.stop();
-    await handle.close();
+    try {
+      const id = await queue.send('house-check', {});
+      const job = await until(
+        async () => (await sql<{ state: string; completed_on: Date | null }>`select state::text, completed_on from pgboss.job where id = ${id}::uuid`.execute(handle.db)).rows[0],
+        (row) => row?.state === 'completed',
+      );
+      expect(ran).toBe(1);
+      // A maintenance run stamps its start, then expires, archives and removes; the next stamp is
+      // written only once the run before it has ended. So two stamps after the job finished mean a
+      // whole run has passed over a completed job, and any error it met has been logged.
+      const maintainedOn = async () => (await sql<{ maintained_on: Date | null }>`select maintained_on from pgboss.version`.execute(handle.db)).rows[0]?.maintained_on ?? null;
+      const completedAt = job?.completed_on?.getTime() ?? 0;
+      const first = await until(maintainedOn, (stamp) => stamp !== null && stamp.getTime() > completedAt);
+      await until(maintainedOn, (stamp) => stamp !== null && stamp.getTime() > (first?.getTime() ?? 0));
+    } finally {
+      await queue.stop();
+      await handle.close();
+    }
     expect(errors).toEqual([]);
   }, 30_000);
 

@@ -14,7 +14,9 @@ import {
   FEATURED_SLOT_LIMIT,
   type Paged,
 } from '@drama/contracts';
+import type { Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
 import { writeAudit } from '../../platform/audit.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
@@ -91,7 +93,7 @@ export class CatalogueConsoleService {
   }
 
   /** Runs a change with its audit row in one transaction, then lets viewers see it. */
-  private async change<T>(work: (trx: Db) => Promise<T>): Promise<T> {
+  private async change<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
     let result: T;
     try {
       result = await this.db.transaction().execute(work);
@@ -192,6 +194,9 @@ export class CatalogueConsoleService {
         publishedAt = out ? undefined : now;
       }
       await queries.updateDrama(trx, id, { status: body.status, ...(publishedAt ? { publishedAt } : {}) }, now);
+      // Its release, queued with the schedule: both land or neither. A job queued for an earlier
+      // time finds the drama not due then and leaves it.
+      if (body.status === 'scheduled' && publishedAt) await this.catalogue.releases.queue(this.ctx.jobs, trx, id, publishedAt);
       const after = await this.dramaOrThrow(trx, id);
       await writeAudit(trx, actor, { action: 'drama.status', targetType: 'drama', targetId: id, before, after });
       return after;

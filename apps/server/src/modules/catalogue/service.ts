@@ -54,7 +54,7 @@ export class CatalogueService {
   readonly hls: HlsIndex;
   /** Which bundled clips have subtitle files beside them. */
   private readonly clipSubtitles: ClipSubtitleIndex;
-  /** Publishes scheduled dramas when their time comes (checked before each request). */
+  /** Publishes scheduled dramas when their time comes (a job), and keeps this instance's caches true to the schedule. */
   readonly releases: ScheduledReleases;
 
   constructor(

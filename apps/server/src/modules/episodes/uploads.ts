@@ -8,13 +8,33 @@ import { Server as TusServer, type Upload } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { writeAudit } from '../../platform/audit.js';
 import type { AppContext } from '../../platform/context.js';
+import type { JobDefinition } from '../../platform/jobs/queue.js';
+import { keptSecret } from '../../platform/secrets.js';
 import { sendError } from '../../platform/errors.js';
 import type { Actor, ConsoleRule } from '../../platform/operators.js';
 import { storedLayout } from '../media/stored-layout.js';
 import * as queries from './queries.js';
 
 const CONTENT = 'content' as const;
+const CLEAR_EXPIRED_UPLOADS_SECONDS = 3_600;
+
+/**
+ * The job that clears abandoned uploads from a parts folder. It is named by the folder (an id
+ * kept in it), so that instances sharing UPLOAD_PARTS_DIR clear it once an hour between them,
+ * and an instance with a folder of its own (sticky sessions) clears its own: only instances
+ * holding the folder take its job.
+ */
+export function clearExpiredUploadsJob(directory: string, store: Pick<FileStore, 'deleteExpired'>): JobDefinition<object> {
+  return {
+    name: `episodes.clear-expired-uploads.${keptSecret(directory, FOLDER_ID_FILE, 18)}`,
+    run: async () => {
+      await store.deleteExpired();
+    },
+  };
+}
 const CHUNK_TYPE = 'application/offset+octet-stream';
+/** Beside the uploads in the parts folder; tus lists only an upload's pair of files, never this one. */
+const FOLDER_ID_FILE = '.folder-id';
 
 /** The Upload-Metadata header: `key base64,key base64`. */
 export function parseUploadMetadata(header: string | undefined): Record<string, string> {
@@ -50,10 +70,10 @@ export async function registerEpisodeUploads(app: FastifyInstance, ctx: AppConte
   /** The operator sending the bytes of each upload now: the one whose last PATCH finishes it is audited. */
   const finishing = new Map<string, Actor>();
   const store = new FileStore({ directory, expirationPeriodInMilliseconds: ctx.config.UPLOAD_PARTS_HOURS * 3_600_000 });
-  // Uploads abandoned half-way would fill the disk: each instance clears its expired ones hourly.
-  const sweeper = setInterval(() => void store.deleteExpired().catch((error: unknown) => app.log.warn({ err: error }, 'clearing expired uploads failed')), 3_600_000);
-  sweeper.unref();
-  app.addHook('onClose', async () => clearInterval(sweeper));
+  // Uploads abandoned half-way would fill the disk: a job clears the folder's expired ones hourly.
+  const sweep = clearExpiredUploadsJob(directory, store);
+  await ctx.jobs.register(sweep);
+  await ctx.jobs.every(sweep.name, CLEAR_EXPIRED_UPLOADS_SECONDS);
   const tus = new TusServer({
     path: CONSOLE_UPLOADS_PATH,
     datastore: store,
@@ -94,9 +114,10 @@ export async function registerEpisodeUploads(app: FastifyInstance, ctx: AppConte
   // The protocol reads the body itself: Fastify leaves the stream untouched for these types.
   app.addContentTypeParser(CHUNK_TYPE, (_request, _payload, done) => done(null));
 
-  const rule: ConsoleRule = { role: CONTENT, audit: 'upload.create' };
-  // Kept in the route's config as route() keeps it, so the role test finds these routes too.
-  const routeConfig: Record<string, unknown> = { console: rule };
+  const rule: ConsoleRule = { role: CONTENT };
+  // Kept in the route's config as route() keeps it, so the role test finds these routes too. Only
+  // a PATCH writes the audit row (the one that finishes an upload), so only PATCH declares it.
+  const routeConfig = (method: string): Record<string, unknown> => ({ console: method === 'PATCH' ? { ...rule, audit: 'upload.create' } : rule });
   const check = async (request: FastifyRequest) => ctx.operators.check(request, rule);
 
   async function hand(request: FastifyRequest, reply: FastifyReply, uploadId?: string): Promise<void> {
@@ -112,7 +133,7 @@ export async function registerEpisodeUploads(app: FastifyInstance, ctx: AppConte
   app.route({
     method: 'POST',
     url: base,
-    config: routeConfig,
+    config: routeConfig('POST'),
     schema: { hide: true },
     onRequest: check,
     handler: async (request, reply) => {
@@ -140,7 +161,7 @@ export async function registerEpisodeUploads(app: FastifyInstance, ctx: AppConte
     app.route({
       method,
       url: `${base}/:id`,
-      config: routeConfig,
+      config: routeConfig(method),
       schema: { hide: true },
       onRequest: check,
       handler: async (request, reply) => {

@@ -1,43 +1,26 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { JobDefinition } from '../../platform/jobs/queue.js';
 import type { PaymentService } from './service.js';
 
+/** Checks pending orders and refunds with their channel; run every RECONCILE_INTERVAL_SECONDS (0: never). */
+export const RECONCILE_JOB = 'payments.reconcile';
+
 /**
- * Runs reconciliation every `intervalSeconds` (RECONCILE_INTERVAL_SECONDS; 0 = never). The
- * timer does not keep the process alive, a run never overlaps the previous one, and `stop`
- * waits for a run in progress so the database is not closed under it.
+ * The payment reconciler as a job on the queue: one run per interval across all instances, and a
+ * run whose instance died is retried by another. A failed run is logged and thrown, so the queue
+ * retries it; the next interval's run follows either way.
  */
-export class Reconciler {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-
-  constructor(
-    private readonly payments: PaymentService,
-    private readonly intervalSeconds: number,
-    private readonly log: FastifyBaseLogger,
-  ) {}
-
-  start(): void {
-    if (this.intervalSeconds <= 0 || this.timer) return;
-    this.timer = setInterval(() => this.runOnce(), this.intervalSeconds * 1000);
-    this.timer.unref();
-  }
-
-  private runOnce(): void {
-    if (this.running) return;
-    this.running = this.payments
-      .reconcile()
-      .then((report) => {
-        if (report.settled > 0 || report.expired > 0 || report.refundsSettled > 0) this.log.info(report, 'pending orders and refunds reconciled');
-      })
-      .catch((error: unknown) => this.log.error({ err: error }, 'reconciling pending orders failed'))
-      .finally(() => {
-        this.running = null;
-      });
-  }
-
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
-  }
+export function reconcileJob(payments: Pick<PaymentService, 'reconcile'>, log: FastifyBaseLogger): JobDefinition<object> {
+  return {
+    name: RECONCILE_JOB,
+    run: async () => {
+      try {
+        const report = await payments.reconcile();
+        if (report.settled > 0 || report.expired > 0 || report.refundsSettled > 0) log.info(report, 'pending orders and refunds reconciled');
+      } catch (error) {
+        log.error({ err: error }, 'reconciling pending orders failed');
+        throw error;
+      }
+    },
+  };
 }

@@ -54,8 +54,13 @@ const HOT_SEARCH_TTL_MS = 30_000;
 const SEARCH_TTL_MS = 30_000;
 /** The hits of a keyword with nothing to search for (only spaces or punctuation). */
 const NO_HITS = writtenJson([]);
-/** How often the background pass looks for dramas whose search texts are stale. */
-export const INDEX_EVERY_MS = 2_000;
+/** The job that rewrites stale search texts. */
+export const INDEX_JOB = 'search.index-texts';
+/**
+ * How often that job runs: it only finds texts written straight into the database (the server
+ * refreshes its own changes at once), so a minute is soon enough.
+ */
+export const INDEX_EVERY_SECONDS = 60;
 const PRUNE_EVERY_MS = 10 * 60_000;
 /** Searcher and keyword pairs remembered in process for the day; beyond this the database alone decides. */
 const COUNTED_MEMORY = 50_000;
@@ -148,7 +153,8 @@ export class SearchService {
   private readonly addressHashes = new Map<string, string>();
   private refreshing: Promise<number> | null = null;
   private nextPass: Promise<number> | null = null;
-  private indexing: NodeJS.Timeout | null = null;
+  /** Whether changes refresh the texts at once (from start to stop). */
+  private indexing = false;
   private onIndexError: (error: unknown) => void = () => {};
   private prunedAt = 0;
 
@@ -202,26 +208,34 @@ export class SearchService {
   }
 
   /**
-   * Keeps the search texts current in the background: a pass every few seconds, so a new or
-   * changed drama is found within seconds without any search paying for the check. The first
-   * pass is waited for, so a server that says it is ready finds what was imported while it was
-   * down (on PostgreSQL a search could otherwise run beside that pass and find nothing); a
-   * failed pass is reported, not thrown, and the next one tries again.
+   * Keeps the search texts current in the background. The server's own changes refresh them at
+   * once on the instance that made them (invalidate()); a job on the queue, once a period across
+   * all instances, finds what was written straight into the database. The first pass is waited
+   * for at start, so a server that says it is ready finds what was imported while it was down (on
+   * PostgreSQL a search could otherwise run beside that pass and find nothing); a failed pass is
+   * reported, not thrown, and the next one tries again.
    */
+  async registerJobs(): Promise<void> {
+    await this.ctx.jobs.register({
+      name: INDEX_JOB,
+      run: async () => {
+        await this.refreshIndex();
+      },
+    });
+    await this.ctx.jobs.every(INDEX_JOB, INDEX_EVERY_SECONDS);
+  }
+
   async startIndexing(onError: (error: unknown) => void, onBuilt?: (dramas: number, ms: number) => void): Promise<void> {
     if (this.indexing) return;
+    this.indexing = true;
     this.onIndexError = onError;
-    const pass = () => this.refreshIndex().catch(onError);
-    this.indexing = setInterval(() => void pass(), INDEX_EVERY_MS);
-    this.indexing.unref();
-    await pass();
+    await this.refreshIndex().catch(onError);
     // The in-memory index's first read comes after the texts are current.
     this.discovery?.start(onError, onBuilt);
   }
 
   async stopIndexing(): Promise<void> {
-    if (this.indexing) clearInterval(this.indexing);
-    this.indexing = null;
+    this.indexing = false;
     await this.discovery?.stop();
     await this.nextPass?.catch(() => undefined);
     await this.refreshing?.catch(() => undefined);

@@ -5,6 +5,11 @@ import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { JOB_SCHEMA } from '../../db/migrations/0012-media-pipeline.js';
 
+/** The singleton key of a periodic job (every()). */
+const PERIOD_KEY = 'period';
+/** pg-boss refuses a singleton slot longer than the time it keeps completed jobs (12 hours). */
+export const MAX_PERIOD_SECONDS = 12 * 3_600;
+
 /** What a job's function is handed besides its data. */
 export interface JobRun {
   id: string;
@@ -46,6 +51,9 @@ export class JobQueue {
   private sweeper: NodeJS.Timeout | undefined;
   private readonly running = new Set<Promise<unknown>>();
   private readonly schedules = new Map<string, { cron: string; data: object; timeZone: string }>();
+  private readonly periods = new Map<string, { seconds: number; data: object }>();
+  /** This instance's workers by job name, for wake(). */
+  private readonly workers = new Map<string, string[]>();
 
   constructor(
     private readonly db: Db,
@@ -98,6 +106,36 @@ export class JobQueue {
     if (this.started) await this.applySchedule(name, entry);
   }
 
+  /**
+   * Runs the registered job `name` once every `seconds` across all instances, for periods finer
+   * than cron's minute or not a whole number of them. Each period has one job, keyed by the
+   * period it was queued in (a singleton slot) and started at the next period's beginning:
+   * every instance queues it (at start, after each run, and with its stall check), and the
+   * database keeps one, so a period runs once however many instances there are, and a run whose
+   * instance died is retried like any other job. At most 12 hours (the queue's archive time).
+   */
+  async every(name: string, seconds: number, options: { data?: object } = {}): Promise<void> {
+    if (!Number.isInteger(seconds) || seconds < 1 || seconds > MAX_PERIOD_SECONDS) throw new Error(`${name}: a period of 1 to ${MAX_PERIOD_SECONDS} whole seconds, not ${seconds}`);
+    this.periods.set(name, { seconds, data: options.data ?? {} });
+    if (this.started) await this.queuePeriod(name);
+  }
+
+  private async queuePeriod(name: string): Promise<void> {
+    const period = this.periods.get(name);
+    if (!period) return;
+    const intoPeriod = (Date.now() / 1000) % period.seconds;
+    await this.send(name, period.data, {
+      singletonKey: PERIOD_KEY,
+      singletonSeconds: period.seconds,
+      startAfterSeconds: Math.max(0.001, period.seconds - intoPeriod),
+    }).catch((error: unknown) => this.options.log.warn({ err: error, job: name }, 'queueing the next period failed'));
+  }
+
+  /** Has this instance's workers of `name` look for a job now rather than at their next poll. */
+  wake(name: string): void {
+    for (const id of this.workers.get(name) ?? []) this.boss.notifyWorker(id);
+  }
+
   private async applySchedule(name: string, entry: { cron: string; data: object; timeZone: string }): Promise<void> {
     const definition = this.definitions.get(name);
     await this.boss.schedule(name, entry.cron, entry.data, {
@@ -114,9 +152,15 @@ export class JobQueue {
     this.started = true;
     for (const definition of this.definitions.values()) await this.listen(definition);
     for (const [name, entry] of this.schedules) await this.applySchedule(name, entry);
+    for (const name of this.periods.keys()) await this.queuePeriod(name);
     const sweepEvery = Math.max(1, Math.floor(this.options.stallSeconds / 2)) * 1000;
     await this.failStalled();
-    this.sweeper = setInterval(() => void this.failStalled(), sweepEvery);
+    // The stall check also queues each period again: a period whose last run failed for good,
+    // or whose instance died before queueing the next, starts again from here.
+    this.sweeper = setInterval(() => {
+      void this.failStalled();
+      for (const name of this.periods.keys()) void this.queuePeriod(name);
+    }, sweepEvery);
     this.sweeper.unref();
   }
 
@@ -137,14 +181,17 @@ export class JobQueue {
       retryDelay: definition.retryDelaySeconds ?? 5,
     });
     const workers = definition.concurrency ?? 1;
+    const ids: string[] = [];
+    this.workers.set(definition.name, ids);
     for (let index = 0; index < workers; index += 1) {
-      await this.boss.work<object>(
+      const id = await this.boss.work<object>(
         definition.name,
         { pollingIntervalSeconds: this.options.pollSeconds, batchSize: 1 },
         async (jobs) => {
           for (const job of jobs) await this.runOne(definition, job);
         },
       );
+      ids.push(id);
     }
   }
 
@@ -168,6 +215,7 @@ export class JobQueue {
       clearInterval(timer);
       this.running.delete(work);
       await sql`delete from job_heartbeats where job_id = ${job.id}`.execute(this.db).catch(() => undefined);
+      if (this.started) await this.queuePeriod(definition.name);
     }
   }
 
