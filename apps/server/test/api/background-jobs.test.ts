@@ -4,9 +4,11 @@ import sharp from 'sharp';
 import { describe, expect, it, vi } from 'vitest';
 import { type App, buildApp } from '../../src/app.js';
 import { RELEASE_JOB } from '../../src/modules/catalogue/scheduled-releases.js';
+import { PRUNE_REMOVALS_JOB } from '../../src/modules/discovery/discovery-index.js';
 import { RECONCILE_JOB } from '../../src/modules/payments/reconciler.js';
 import { okData } from '../support/answers.js';
 import { multipart } from '../support/images.js';
+import { runJob } from '../support/jobs.js';
 import { consoleAs } from '../support/operators.js';
 import { startedPerFile } from '../support/per-file.js';
 import { useTestApp } from '../support/test-app.js';
@@ -142,5 +144,15 @@ describe('a periodic job on two instances', () => {
     expect(jobs.rows.every((row) => row.n === 1 && row.retries === 0)).toBe(true);
     expect(calls).toBeGreaterThanOrEqual(jobs.rows.length);
     expect(calls).toBeLessThanOrEqual(jobs.rows.length + 2);
+  });
+});
+
+describe('forgetting old removals', () => {
+  it('removes the marks of dramas deleted more than a day ago, and keeps the newer ones', async () => {
+    const db = first.database.db;
+    await sql`insert into drama_removals (drama_id, removed_at) values (900001, now() - interval '2 days'), (900002, now() - interval '2 hours')`.execute(db);
+    await runJob(first, PRUNE_REMOVALS_JOB);
+    const left = await sql<{ drama_id: number }>`select drama_id from drama_removals where drama_id in (900001, 900002) order by drama_id`.execute(db);
+    expect(left.rows.map((row) => row.drama_id)).toEqual([900002]);
   });
 });

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.js';
+import type { JobDefinition } from '../../platform/jobs/queue.js';
 import { type FeedEntry, FeedOrder } from './feed-order.js';
 import { PresentedCards } from './presented-cards.js';
 import { type CatalogueRow, type Horizon, pruneRemovals, readChanges } from './queries.js';
@@ -16,7 +17,22 @@ const FEED_REBUILD_AT = 20_000;
  * of popularity alone (views, likes) waits for the next build, at most this long.
  */
 export const POPULARITY_REFRESH_MS = 10 * 60_000;
-const PRUNE_EVERY_MS = 60 * 60_000;
+/** The job that forgets old removals: database-wide, so once an hour across all instances. */
+export const PRUNE_REMOVALS_JOB = 'discovery.prune-removals';
+export const PRUNE_REMOVALS_EVERY_SECONDS = 3_600;
+
+/**
+ * Forgets removals older than a day (an instance down longer reads everything when it starts).
+ * The removals are written by the database whether or not an instance keeps the index.
+ */
+export function pruneRemovalsJob(db: Db): JobDefinition<object> {
+  return {
+    name: PRUNE_REMOVALS_JOB,
+    run: async () => {
+      await pruneRemovals(db);
+    },
+  };
+}
 
 export interface DiscoveryOptions {
   /** How old the index may be when read (config DISCOVERY_MAX_LAG_MS). */
@@ -105,9 +121,10 @@ export class DiscoveryIndex {
       timer.unref();
       this.timers.push(timer);
     };
-    // Twice as often as the lag allows, so that a call seldom finds the index too old and waits.
+    // A loop of this instance's own, not a job: each instance's index is its own memory, so each
+    // reads the changes itself. Twice as often as the lag allows, so that a call seldom finds the
+    // index too old and waits.
     every(Math.max(this.options.maxLagMs / 2, 250), () => this.read());
-    every(PRUNE_EVERY_MS, () => pruneRemovals(this.db));
   }
 
   async stop(): Promise<void> {

@@ -18,7 +18,7 @@ import { pickText } from '../../platform/locale.js';
 import type { Actor } from '../../platform/operators.js';
 import { holdsWrittenJson, type WrittenJson, writtenJson } from '../../platform/json-fragments.js';
 import { keptSecret } from '../../platform/secrets.js';
-import type { DiscoveryIndex } from '../discovery/discovery-index.js';
+import { type DiscoveryIndex, PRUNE_REMOVALS_EVERY_SECONDS, PRUNE_REMOVALS_JOB, pruneRemovalsJob } from '../discovery/discovery-index.js';
 import { characterCount, displayKeyword, normalizeKeyword } from './normalize.js';
 import { presentHit } from './presenters.js';
 import * as queries from './queries.js';
@@ -223,6 +223,8 @@ export class SearchService {
       },
     });
     await this.ctx.jobs.every(INDEX_JOB, INDEX_EVERY_SECONDS);
+    await this.ctx.jobs.register(pruneRemovalsJob(this.ctx.db));
+    await this.ctx.jobs.every(PRUNE_REMOVALS_JOB, PRUNE_REMOVALS_EVERY_SECONDS);
   }
 
   async startIndexing(onError: (error: unknown) => void, onBuilt?: (dramas: number, ms: number) => void): Promise<void> {
