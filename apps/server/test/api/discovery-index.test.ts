@@ -3,6 +3,8 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
+import { DiscoveryIndex } from '../../src/modules/discovery/discovery-index.js';
+import { TextIndex } from '../../src/modules/discovery/text-index.js';
 import { useTestApp } from '../support/test-app.js';
 
 /**
@@ -145,4 +147,56 @@ describe('the in-memory catalogue', () => {
       }
     },
   );
+});
+
+describe('the text lists rebuilt while changes come in', () => {
+  it('rebuilds past its threshold, and carries the changes read during the build into the lists it swaps in', async () => {
+    let builds = 0;
+    let release: (() => void) | null = null;
+    const index = new DiscoveryIndex(t.database.db, {
+      maxLagMs: 60_000,
+      textRebuildAt: 2,
+      buildText: async (docs) => {
+        builds += 1;
+        // The first build (the whole catalogue's first read) goes through; later ones wait here.
+        if (builds > 1) await new Promise<void>((resolve) => (release = resolve));
+        return TextIndex.build(docs);
+      },
+    });
+    try {
+      await index.read();
+      expect(builds).toBe(1);
+      const before = index.text;
+      const one = await writeDrama('Amberwell One');
+      const two = await writeDrama('Amberwell Two');
+      await index.read();
+      // Two changed dramas are within the threshold: the lists carry them, no rebuild.
+      expect(builds).toBe(1);
+      expect(index.text.get(one)).toBeDefined();
+      const three = await writeDrama('Amberwell Three');
+      await index.read();
+      expect(builds).toBe(2);
+
+      // While the new lists are built: a new drama, a renamed one, one taken out.
+      const four = await writeDrama('Amberwell Four');
+      await t.database.db.updateTable('dramas').set({ title: JSON.stringify(same('Brackenfold Renamed')) }).where('id', '=', one).execute();
+      await t.database.db.updateTable('dramas').set({ status: 'unlisted' }).where('id', '=', two).execute();
+      await t.services.search.refreshIndex();
+      await index.read();
+      // Served meanwhile from the lists as they were, which follow the changes too.
+      expect(index.text).toBe(before);
+      expect(index.text.get(four)).toBeDefined();
+
+      release!();
+      await index.rebuilt();
+      expect(index.text).not.toBe(before);
+      expect(index.text.get(four)?.title.toLowerCase()).toContain('four');
+      expect(index.text.get(one)?.title.toLowerCase()).toContain('brackenfold');
+      expect(index.text.get(one)?.title.toLowerCase()).not.toContain('amberwell');
+      expect(index.text.get(two)).toBeUndefined();
+      expect(index.text.get(three)).toBeDefined();
+    } finally {
+      await index.stop();
+    }
+  });
 });

@@ -41,6 +41,11 @@ export interface DiscoveryOptions {
   onTextsChanged?: () => void;
   /** Where media is served from (config MEDIA_BASE_URL), for the cards' addresses. */
   mediaBaseUrl?: string | undefined;
+  /** In place of TEXT_REBUILD_AT and FEED_REBUILD_AT: a test reaches a rebuild with a few changes. */
+  textRebuildAt?: number;
+  feedRebuildAt?: number;
+  /** Builds the text lists (TextIndex.build): a test holds a build open to make changes during it. */
+  buildText?: (docs: TextDoc[]) => Promise<TextIndex>;
 }
 
 function textDoc(row: CatalogueRow): TextDoc {
@@ -165,6 +170,11 @@ export class DiscoveryIndex {
     this.forgottenAt = performance.now();
   }
 
+  /** Waits for a rebuild of the text lists under way, if any, to be swapped in. */
+  async rebuilt(): Promise<void> {
+    await this.building;
+  }
+
   /** Whether the whole catalogue has been read once (calls before then wait for it). */
   get loaded(): boolean {
     return this.horizon !== null;
@@ -268,9 +278,9 @@ export class DiscoveryIndex {
   }
 
   private maybeRebuild(): void {
-    if (this.feedOrder.recentCount > FEED_REBUILD_AT) this.feedOrder = new FeedOrder(this.feedEntries());
+    if (this.feedOrder.recentCount > (this.options.feedRebuildAt ?? FEED_REBUILD_AT)) this.feedOrder = new FeedOrder(this.feedEntries());
     const due = this.popularityStale && performance.now() - this.builtAt >= POPULARITY_REFRESH_MS;
-    if (this.textIndex.recentCount > TEXT_REBUILD_AT || due) void this.rebuildText();
+    if (this.textIndex.recentCount > (this.options.textRebuildAt ?? TEXT_REBUILD_AT) || due) void this.rebuildText();
   }
 
   private share<T>(value: T): T {
@@ -291,7 +301,7 @@ export class DiscoveryIndex {
     this.shared = new Map();
     this.building = (async () => {
       try {
-        const text = await TextIndex.build(docs);
+        const text = await (this.options.buildText ?? ((all: TextDoc[]) => TextIndex.build(all)))(docs);
         if (this.stopped) return;
         for (const change of this.duringBuild ?? []) this.putText(text, change);
         this.textIndex = text;
