@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { DiscoveryIndex } from '../../src/modules/discovery/discovery-index.js';
 import { TextIndex } from '../../src/modules/discovery/text-index.js';
+import { consoleAs } from '../support/operators.js';
 import { useTestApp } from '../support/test-app.js';
 
 /**
@@ -117,6 +118,38 @@ describe('the in-memory catalogue', () => {
       expect(rest.length).toBeGreaterThan(1);
       expect(rest).not.toContain(risen);
       expect(new Set(rest).size).toBe(rest.length);
+    } finally {
+      await behind.server.close();
+    }
+  });
+
+  it('under a long lag sees at once a change made through it, and a change behind its back only at its next read', async () => {
+    const behind = await buildApp({ config: { ...t.ctx.config, DISCOVERY_MAX_LAG_MS: 60_000 }, database: t.database, logger: false });
+    await behind.server.ready();
+    let asked = 10;
+    // A page size not asked before each time, so that no cached answer stands in for the index.
+    const searchBehind = async (keyword: string) => {
+      asked += 1;
+      const response = await behind.server.inject({ method: 'GET', url: `${API_BASE}${apiPaths.search()}?keyword=${keyword}&limit=${asked}` });
+      expect(response.statusCode, response.body).toBe(200);
+      return searchResponseSchema.parse(response.json()).data.items.map((hit) => hit.drama.id).sort((a, b) => a - b);
+    };
+    try {
+      const hidden = await writeDrama('Cobblemere Hidden');
+      const kept = await writeDrama('Cobblemere Kept');
+      await behind.services.discovery?.read();
+      expect(await searchBehind('cobblemere')).toEqual([hidden, kept]);
+      // Through the console on this instance: the change makes it forget its read, and the next
+      // call waits for a new one. Without that, this answer would keep the drama for a minute.
+      const caller = await consoleAs(t, 'content');
+      const unlisted = await behind.server.inject({ method: 'POST', url: `${API_BASE}/console/dramas/${hidden}/status`, headers: caller.headers, payload: { status: 'unlisted' } });
+      expect(unlisted.statusCode, unlisted.body).toBe(200);
+      expect(await searchBehind('cobblemere')).toEqual([kept]);
+      // Straight in the database, nothing tells the instance: it answers as it read until it reads again.
+      await t.database.db.updateTable('dramas').set({ status: 'unlisted' }).where('id', '=', kept).execute();
+      expect(await searchBehind('cobblemere')).toEqual([kept]);
+      await behind.services.discovery?.read();
+      expect(await searchBehind('cobblemere')).toEqual([]);
     } finally {
       await behind.server.close();
     }
