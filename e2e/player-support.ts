@@ -119,19 +119,30 @@ export async function drag(page: Page, dy: number, from = { x: 110, y: 420 }): P
 }
 
 /**
- * Clicks one of the player's controls. They hide 5 s after playback starts and are inert while
- * hidden, so a slow step before the click (a screenshot) can let them hide. A mouse resting on
- * them keeps them up, as in any desktop player: show them, rest the mouse on the control, then
- * click it once. Retrying a real click could press a toggle twice.
+ * Clicks one of the player's controls, once. They hide 5 s after they last showed while the
+ * video plays, and are inert while hidden (a click there reaches the picture). A mouse resting
+ * on them keeps them up, as in any desktop player, so the mouse is put on the control first and
+ * the click waits until it rests there: then the controls cannot hide under the click, and one
+ * click is enough. A click that is lost fails the test; it is never clicked again, which could
+ * press a toggle twice.
  */
 export async function clickControl(page: Page, testId: string): Promise<void> {
   const control = page.getByTestId(testId);
-  await expect(async () => {
-    await showControls(page);
-    // A hover is one pointer move, but a machine busy decoding video can take seconds over it.
-    await control.hover({ timeout: 5_000 });
-    await expect(page.getByTestId('player')).toHaveAttribute('data-controls', 'shown', { timeout: 2_000 });
-  }).toPass({ timeout: 30_000 });
+  // The controls fade in and out in place: the control's box is the same shown or hidden.
+  const box = await control.boundingBox();
+  if (!box) throw new Error(`${testId} has no box on screen`);
+  const at = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  const rests = () => control.evaluate((element) => element.matches(':hover'));
+  await page.mouse.move(at.x, at.y);
+  if (!(await rests())) {
+    // They were hidden, so the mouse is over the picture. A finger's tap on the picture shows
+    // them and leaves the mouse where it is; the next move over the shown control rests on it.
+    await page.touchscreen.tap(110, 300);
+    await expect(page.getByTestId('player')).toHaveAttribute('data-controls', 'shown');
+    await page.mouse.move(at.x, at.y + 1);
+  }
+  await expect.poll(rests).toBe(true);
+  await expect(page.getByTestId('player')).toHaveAttribute('data-controls', 'shown');
   await control.click();
 }
 
