@@ -1,5 +1,5 @@
 import { apiErrorEnvelopeSchema, type OperatorRole } from '@drama/contracts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { AdminAccess, AdminRule } from './admin-access.js';
@@ -23,7 +23,7 @@ export type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
 export type Access = 'member' | 'guest-or-member' | 'admin' | 'public' | 'console' | 'console-public';
 
 /** Statuses a route may answer with the error envelope. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 422 | 428 | 429 | 502;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 428 | 429 | 502 | 503;
 
 /** What every route of a plugin shares. */
 export interface RouteGroup {
@@ -69,6 +69,10 @@ export interface RouteSpec<A extends Access, P, Q, B, R> {
   /** `console` routes only a signed-in session may call, never an API token. */
   sessionOnly?: boolean;
   summary: string;
+  /** Longer than a summary should be: what the docs say beneath it. */
+  description?: string;
+  /** Request bodies other than JSON (multipart, a beacon's text/plain). */
+  consumes?: string[];
   params?: P;
   querystring?: Q;
   body?: B;
@@ -82,6 +86,32 @@ export interface RouteSpec<A extends Access, P, Q, B, R> {
   preValidation?: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   handler: Handler<A, RouteRequest<P, Q, B>, DataOf<R>>;
 }
+
+/** How the docs show a raw route: not at all, or by its summary and the answers it documents. */
+type RawDocs =
+  | { hide: true }
+  | {
+      hide?: false;
+      summary: string;
+      /** Its answers by status (a redirect's 302, a channel's own terms), beside the error envelope's. */
+      responses?: Record<number, z.ZodType>;
+      /** Replaces the group's error statuses for this route. */
+      errors?: readonly ErrorStatus[];
+    };
+
+/**
+ * A route whose answer cannot be the envelope: files and streams (byte ranges, ETags), pages,
+ * CSV, redirects, a payment channel's own terms, the tus protocol. It is declared all the same,
+ * so that its access is checked and kept in its config, and its params and querystring are
+ * validated by zod, as any route's; only the answer is its own: the handler answers through
+ * `reply`, and what it returns is sent as it is.
+ */
+export type RawRouteSpec<A extends Access, P, Q, B> = Omit<RouteSpec<A, P, Q, B, never>, 'method' | 'summary' | 'response' | 'errors' | 'handler'> &
+  RawDocs & {
+    /** HEAD too: a protocol (tus) may answer it apart from GET. */
+    method: RouteSpec<A, P, Q, B, never>['method'] | 'HEAD';
+    handler: Handler<A, RouteRequest<P, Q, B>, unknown>;
+  };
 
 const SECURITY: Record<Access, Array<Record<string, string[]>> | undefined> = {
   member: [{ bearer: [] }],
@@ -125,10 +155,16 @@ function errorResponses(statuses: readonly ErrorStatus[]): Partial<Record<ErrorS
   return Object.fromEntries(statuses.map((status) => [status, apiErrorEnvelopeSchema]));
 }
 
+/** What every declared route has, whatever it answers. */
+type Declared = Pick<
+  RawRouteSpec<Access, unknown, unknown, unknown>,
+  'method' | 'url' | 'access' | 'role' | 'audit' | 'bootstrap' | 'totpSetup' | 'sessionOnly' | 'bodyLimit' | 'config' | 'preValidation'
+> & { handler: (...args: never[]) => Promise<unknown> };
+
 /**
  * Registers a plugin's routes in one shape: schemas documented and validated by the contracts'
  * zod schemas, the caller resolved by `access`, and the handler's result answered as
- * `{ success: true, data }`.
+ * `{ success: true, data }`. `route.raw` declares the few routes that answer something else.
  */
 export function routeGroup(app: RouteApp, group: RouteGroup) {
   function caller(access: Access): (request: FastifyRequest) => Promise<Viewer | null> {
@@ -138,12 +174,10 @@ export function routeGroup(app: RouteApp, group: RouteGroup) {
     return access === 'member' ? (request) => auth.requireViewer(request) : (request) => auth.viewer(request);
   }
 
-  return function route<A extends Access, P extends z.ZodType | undefined, Q extends z.ZodType | undefined, B extends z.ZodType | undefined, R extends z.ZodType>(
-    spec: RouteSpec<A, P, Q, B, R>,
-  ): void {
-    const security = SECURITY[spec.access];
+  /** Registers a route whose handler's result `answer` turns into what is sent. */
+  function declare(spec: Declared, schema: FastifySchema, answer: (result: unknown) => unknown): void {
     const resolve = caller(spec.access);
-    const handler = spec.handler as (...args: unknown[]) => Promise<DataOf<R>>;
+    const handler = spec.handler as (...args: unknown[]) => Promise<unknown>;
     const withViewer = spec.access === 'member' || spec.access === 'guest-or-member';
     const rule = consoleRule(spec);
     const operators = group.operators;
@@ -161,25 +195,58 @@ export function routeGroup(app: RouteApp, group: RouteGroup) {
       ...(spec.access === 'console' && rule && operators ? { onRequest: (request: FastifyRequest) => operators.check(request, rule) } : {}),
       ...(admin && access ? { onRequest: (request: FastifyRequest) => access.check(request, admin) } : {}),
       ...(spec.preValidation === undefined ? {} : { preValidation: spec.preValidation }),
-      schema: {
-        tags: group.tags,
-        ...(security ? { security } : {}),
-        summary: spec.summary,
-        ...(spec.params ? { params: spec.params } : {}),
-        ...(spec.querystring ? { querystring: spec.querystring } : {}),
-        ...(spec.body ? { body: spec.body } : {}),
-        response: { 200: spec.response, ...errorResponses(spec.errors ?? group.errors) },
-      },
-      handler: async (request: FastifyRequest, reply: FastifyReply) => {
-        const data = withViewer
-          ? await handler(await resolve(request), request, reply)
-          : spec.access === 'console' && operators
-            ? await handler(operators.actor(request), request, reply)
-            : admin && access
-              ? await handler(access.actor(request), request, reply)
-              : await handler(request, reply);
-        return { success: true as const, data };
-      },
+      schema,
+      handler: async (request: FastifyRequest, reply: FastifyReply) =>
+        answer(
+          withViewer
+            ? await handler(await resolve(request), request, reply)
+            : spec.access === 'console' && operators
+              ? await handler(operators.actor(request), request, reply)
+              : admin && access
+                ? await handler(access.actor(request), request, reply)
+                : await handler(request, reply),
+        ),
     });
-  };
+  }
+
+  /** The request's schemas, for validation and (unless hidden) the docs. */
+  function requestSchema(spec: { params?: unknown; querystring?: unknown; body?: unknown }): FastifySchema {
+    return {
+      ...(spec.params ? { params: spec.params } : {}),
+      ...(spec.querystring ? { querystring: spec.querystring } : {}),
+      ...(spec.body ? { body: spec.body } : {}),
+    };
+  }
+
+  function docs(spec: { access: Access; summary: string; description?: string; consumes?: string[] }): FastifySchema {
+    const security = SECURITY[spec.access];
+    return {
+      tags: group.tags,
+      ...(security ? { security } : {}),
+      summary: spec.summary,
+      ...(spec.description === undefined ? {} : { description: spec.description }),
+      ...(spec.consumes === undefined ? {} : { consumes: spec.consumes }),
+    };
+  }
+
+  function route<A extends Access, P extends z.ZodType | undefined, Q extends z.ZodType | undefined, B extends z.ZodType | undefined, R extends z.ZodType>(
+    spec: RouteSpec<A, P, Q, B, R>,
+  ): void {
+    const schema = { ...docs(spec), ...requestSchema(spec), response: { 200: spec.response, ...errorResponses(spec.errors ?? group.errors) } };
+    declare(spec, schema, (data) => ({ success: true as const, data }));
+  }
+
+  function raw<A extends Access, P extends z.ZodType | undefined, Q extends z.ZodType | undefined, B extends z.ZodType | undefined>(
+    spec: RawRouteSpec<A, P, Q, B>,
+  ): void {
+    if (spec.hide) {
+      declare(spec, { hide: true, ...requestSchema(spec) }, (result) => result);
+      return;
+    }
+    const response = { ...spec.responses, ...errorResponses(spec.errors ?? group.errors) };
+    const schema = { ...docs(spec), ...requestSchema(spec), ...(Object.keys(response).length > 0 ? { response } : {}) };
+    declare(spec, schema, (result) => result);
+  }
+
+  return Object.assign(route, { raw });
 }

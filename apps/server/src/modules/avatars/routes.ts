@@ -1,4 +1,4 @@
-import { AVATAR_LIMITS, errorEnvelopeSchema, userProfileResponseSchema } from '@drama/contracts';
+import { AVATAR_LIMITS, userProfileResponseSchema } from '@drama/contracts';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -7,6 +7,7 @@ import type { AppContext } from '../../platform/context.js';
 import { sendImmutableImage } from '../../platform/immutable-image.js';
 import { imageFilePart } from '../../platform/multipart-file.js';
 import { enforceRateLimit, type RateLimiter } from '../../platform/rate-limit.js';
+import { routeGroup } from '../../platform/route.js';
 import { tooManyBytes } from '../uploads/incoming-image.js';
 import { AVATAR_FILE_PATTERN } from './avatar-files.js';
 import { AVATAR_IMAGE, type AvatarService } from './service.js';
@@ -14,13 +15,6 @@ import { AVATAR_IMAGE, type AvatarService } from './service.js';
 const HOUR_MS = 3_600_000;
 /** Room for the multipart framing around the file. */
 const FRAMING_BYTES = 16 * 1024;
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  413: errorEnvelopeSchema,
-  415: errorEnvelopeSchema,
-  429: errorEnvelopeSchema,
-};
 
 /** `POST /client/user/avatar`: the signed-in member's new avatar; it replaces the old one. */
 export function avatarRoutes(
@@ -34,19 +28,16 @@ export function avatarRoutes(
       limits: { fileSize: AVATAR_LIMITS.maxBytes, files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 50 },
     });
 
-    app.post(
-      '/client/user/avatar',
-      {
-        schema: {
-          tags: ['user'],
-          security: [{ bearer: [] }],
-          summary: `Upload the avatar (multipart, field "file"; a JPEG, PNG, WebP or GIF that decodes, at most ${AVATAR_LIMITS.maxBytes} bytes and ${AVATAR_LIMITS.maxSide} pixels a side); stored as a ${AVATAR_LIMITS.size}x${AVATAR_LIMITS.size} WebP; ${AVATAR_LIMITS.perHour} an hour`,
-          consumes: ['multipart/form-data'],
-          response: { 200: userProfileResponseSchema, ...errors },
-        },
-      },
-      async (request, reply) => {
-        const viewer = await ctx.auth.requireViewer(request);
+    const route = routeGroup(app, { tags: ['user'], errors: [400, 401, 413, 415, 429], auth: ctx.auth });
+
+    route({
+      method: 'POST',
+      url: '/client/user/avatar',
+      access: 'member',
+      summary: `Upload the avatar (multipart, field "file"; a JPEG, PNG, WebP or GIF that decodes, at most ${AVATAR_LIMITS.maxBytes} bytes and ${AVATAR_LIMITS.maxSide} pixels a side); stored as a ${AVATAR_LIMITS.size}x${AVATAR_LIMITS.size} WebP; ${AVATAR_LIMITS.perHour} an hour`,
+      consumes: ['multipart/form-data'],
+      response: userProfileResponseSchema,
+      handler: async (viewer, request, reply) => {
         const declared = Number(request.headers['content-length']);
         if (Number.isFinite(declared) && declared > AVATAR_LIMITS.maxBytes + FRAMING_BYTES) {
           throw tooManyBytes(AVATAR_IMAGE.noun, AVATAR_LIMITS.maxBytes);
@@ -54,9 +45,9 @@ export function avatarRoutes(
         // Counted before the image is decoded: decoding is the costly part.
         await enforceRateLimit(limiter, `avatar:${viewer.id}`, reply);
         const part = await imageFilePart(request, AVATAR_LIMITS.types);
-        return { success: true as const, data: await avatars.upload(viewer, part.file) };
+        return avatars.upload(viewer, part.file);
       },
-    );
+    });
   };
 }
 
@@ -69,15 +60,22 @@ const fileParams = z.object({ name: z.string().regex(AVATAR_FILE_PATTERN, 'unkno
  * on its own.
  */
 export async function registerAvatarFiles(root: FastifyInstance, avatars: AvatarService): Promise<void> {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  app.get('/media/avatars/:name', { schema: { hide: true, params: fileParams } }, async (request, reply) => {
-    const { name } = request.params;
-    return sendImmutableImage(request, reply, {
-      file: avatars.files.path(name),
-      contentType: 'image/webp',
-      etag: `"${name.slice(0, 64)}"`,
-      cacheControl: 'public, max-age=31536000, immutable',
-      missing: 'No such avatar',
-    });
+  const route = routeGroup(root.withTypeProvider<ZodTypeProvider>(), { tags: ['media'], errors: [404] });
+  route.raw({
+    method: 'GET',
+    url: '/media/avatars/:name',
+    access: 'public',
+    hide: true,
+    params: fileParams,
+    handler: async (request, reply) => {
+      const { name } = request.params;
+      return sendImmutableImage(request, reply, {
+        file: avatars.files.path(name),
+        contentType: 'image/webp',
+        etag: `"${name.slice(0, 64)}"`,
+        cacheControl: 'public, max-age=31536000, immutable',
+        missing: 'No such avatar',
+      });
+    },
   });
 }

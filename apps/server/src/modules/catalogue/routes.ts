@@ -16,108 +16,113 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../platform/context.js';
 import { requestLocale } from '../../platform/locale.js';
+import { routeGroup } from '../../platform/route.js';
 import type { CatalogueService } from './service.js';
 
-const tags = ['catalogue'];
 const cached = { responseCache: true };
 
 export function catalogueRoutes(ctx: AppContext, catalogue: CatalogueService): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      '/client/dramas',
-      { config: cached, schema: { tags, summary: 'Dramas, filtered and sorted', querystring: dramaListQuerySchema, response: { 200: dramaListResponseSchema } } },
-      async (request) => ({ success: true as const, data: await catalogue.listDramas(request.query, requestLocale(request)) }),
-    );
+    const route = routeGroup(app, { tags: ['catalogue'], errors: [] });
 
-    app.get(
-      '/client/dramas/featured',
-      { config: cached, schema: { tags, summary: 'Featured dramas for the carousel', response: { 200: dramaFeaturedResponseSchema } } },
-      async (request) => ({ success: true as const, data: await catalogue.featured(requestLocale(request)) }),
-    );
-
-    app.get(
-      '/client/dramas/tag/:tag',
-      {
-        config: cached,
-        schema: {
-          tags,
-          summary: 'Dramas of one tag (by slug or shown name); an unknown tag gives an empty list',
-          params: tagParamsSchema,
-          querystring: tagDramasQuerySchema,
-          response: { 200: tagDramasResponseSchema },
-        },
-      },
-      async (request) => ({
-        success: true as const,
-        data: await catalogue.dramasByTag(request.params.tag, request.query, requestLocale(request)),
-      }),
-    );
-
-    app.get(
-      '/client/dramas/:id',
-      { config: cached, schema: { tags, summary: 'A drama with its episodes', params: idParamsSchema, response: { 200: dramaDetailResponseSchema } } },
-      async (request) => ({
-        success: true as const,
-        data: await catalogue.dramaDetail(request.params.id, requestLocale(request)),
-      }),
-    );
-
-    const episodeList = {
+    route({
+      method: 'GET',
+      url: '/client/dramas',
+      access: 'public',
       config: cached,
-      schema: { tags, summary: 'Episodes of a drama', params: idParamsSchema, response: { 200: episodeListResponseSchema } },
-    };
-    app.get('/client/episodes/drama/:id', episodeList, async (request) => ({
-      success: true as const,
-      data: await catalogue.episodesOfDrama(request.params.id),
-    }));
-    // The spec's older path for the same list, kept as written.
-    app.get('/dramas/episodes/:id', episodeList, async (request) => ({
-      success: true as const,
-      data: await catalogue.episodesOfDrama(request.params.id),
-    }));
+      summary: 'Dramas, filtered and sorted',
+      querystring: dramaListQuerySchema,
+      response: dramaListResponseSchema,
+      handler: (request) => catalogue.listDramas(request.query, requestLocale(request)),
+    });
 
-    app.get(
-      '/client/episodes/:id/play',
-      {
-        schema: {
-          tags,
-          summary: 'Play address of an episode (locked episodes: VIP members only)',
-          params: idParamsSchema,
-          response: { 200: playInfoResponseSchema },
-        },
-      },
-      async (request) => {
-        const viewer = await ctx.auth.viewer(request);
-        return { success: true as const, data: await catalogue.play(request.params.id, viewer, request.ip) };
-      },
-    );
+    route({
+      method: 'GET',
+      url: '/client/dramas/featured',
+      access: 'public',
+      config: cached,
+      summary: 'Featured dramas for the carousel',
+      response: dramaFeaturedResponseSchema,
+      handler: (request) => catalogue.featured(requestLocale(request)),
+    });
 
-    app.post(
-      '/client/episodes/:id/paywall',
-      {
-        schema: {
-          tags,
-          summary: "The player showed a locked episode's gate: a paywall hit for the funnel (once per viewer and episode in 10 minutes)",
-          params: idParamsSchema,
-          response: { 200: paywallSeenResponseSchema },
-        },
-      },
-      async (request) => {
-        const viewer = await ctx.auth.viewer(request);
-        return { success: true as const, data: { recorded: await catalogue.paywallSeen(request.params.id, viewer, request.ip) } };
-      },
-    );
+    route({
+      method: 'GET',
+      url: '/client/dramas/tag/:tag',
+      access: 'public',
+      config: cached,
+      summary: 'Dramas of one tag (by slug or shown name); an unknown tag gives an empty list',
+      params: tagParamsSchema,
+      querystring: tagDramasQuerySchema,
+      response: tagDramasResponseSchema,
+      handler: (request) => catalogue.dramasByTag(request.params.tag, request.query, requestLocale(request)),
+    });
 
-    app.get(
-      '/client/categories',
-      { config: cached, schema: { tags, summary: 'Categories with drama counts', response: { 200: categoryListResponseSchema } } },
-      async (request) => ({ success: true as const, data: await catalogue.categories(requestLocale(request)) }),
-    );
+    route({
+      method: 'GET',
+      url: '/client/dramas/:id',
+      access: 'public',
+      config: cached,
+      summary: 'A drama with its episodes',
+      params: idParamsSchema,
+      response: dramaDetailResponseSchema,
+      handler: (request) => catalogue.dramaDetail(request.params.id, requestLocale(request)),
+    });
 
-    app.get(
-      '/client/tags',
-      { config: cached, schema: { tags, summary: 'Tags with drama counts', response: { 200: tagListResponseSchema } } },
-      async (request) => ({ success: true as const, data: await catalogue.tags(requestLocale(request)) }),
-    );
+    // The spec's older path (the second) for the same list, kept as written.
+    for (const url of ['/client/episodes/drama/:id', '/dramas/episodes/:id']) {
+      route({
+        method: 'GET',
+        url,
+        access: 'public',
+        config: cached,
+        summary: 'Episodes of a drama',
+        params: idParamsSchema,
+        response: episodeListResponseSchema,
+        handler: (request) => catalogue.episodesOfDrama(request.params.id),
+      });
+    }
+
+    // Guests call these too, a token only unlocking more: documented without a bearer scheme
+    // (those with one are member routes, each with its IDOR test), so they resolve the caller here.
+    route({
+      method: 'GET',
+      url: '/client/episodes/:id/play',
+      access: 'public',
+      summary: 'Play address of an episode (locked episodes: VIP members only)',
+      params: idParamsSchema,
+      response: playInfoResponseSchema,
+      handler: async (request) => catalogue.play(request.params.id, await ctx.auth.viewer(request), request.ip),
+    });
+
+    route({
+      method: 'POST',
+      url: '/client/episodes/:id/paywall',
+      access: 'public',
+      summary: "The player showed a locked episode's gate: a paywall hit for the funnel (once per viewer and episode in 10 minutes)",
+      params: idParamsSchema,
+      response: paywallSeenResponseSchema,
+      handler: async (request) => ({ recorded: await catalogue.paywallSeen(request.params.id, await ctx.auth.viewer(request), request.ip) }),
+    });
+
+    route({
+      method: 'GET',
+      url: '/client/categories',
+      access: 'public',
+      config: cached,
+      summary: 'Categories with drama counts',
+      response: categoryListResponseSchema,
+      handler: (request) => catalogue.categories(requestLocale(request)),
+    });
+
+    route({
+      method: 'GET',
+      url: '/client/tags',
+      access: 'public',
+      config: cached,
+      summary: 'Tags with drama counts',
+      response: tagListResponseSchema,
+      handler: (request) => catalogue.tags(requestLocale(request)),
+    });
   };
 }

@@ -2,8 +2,10 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sendError } from '../../platform/errors.js';
 import type { AppContext } from '../../platform/context.js';
+import { routeGroup } from '../../platform/route.js';
 
 export const CONSOLE_PREFIX = '/console';
 
@@ -33,13 +35,26 @@ export async function registerConsoleApp(app: FastifyInstance, ctx: AppContext):
     });
   }
 
-  app.get(CONSOLE_PREFIX, { schema: { hide: true } }, (request, reply) => reply.redirect(`${CONSOLE_PREFIX}/${request.url.slice(CONSOLE_PREFIX.length)}`, 301));
-  app.get(`${CONSOLE_PREFIX}/*`, { schema: { hide: true } }, (request, reply) => {
-    if (!built) return sendError(reply, 'NOT_FOUND', 'The console is not built (npm run build)');
-    if (request.url.startsWith(`${CONSOLE_PREFIX}/assets/`)) {
-      return sendError(reply, 'NOT_FOUND', `No file ${request.url.split('?')[0]}`);
-    }
-    reply.header('Cache-Control', 'no-cache');
-    return reply.sendFile('index.html', dist, { cacheControl: false });
+  const route = routeGroup(app.withTypeProvider<ZodTypeProvider>(), { tags: ['console'], errors: [404] });
+  route.raw({
+    method: 'GET',
+    url: CONSOLE_PREFIX,
+    access: 'public',
+    hide: true,
+    handler: async (request, reply) => reply.redirect(`${CONSOLE_PREFIX}/${request.url.slice(CONSOLE_PREFIX.length)}`, 301),
+  });
+  route.raw({
+    method: 'GET',
+    url: `${CONSOLE_PREFIX}/*`,
+    access: 'public',
+    hide: true,
+    handler: async (request, reply) => {
+      if (!built) return sendError(reply, 'NOT_FOUND', 'The console is not built (npm run build)');
+      if (request.url.startsWith(`${CONSOLE_PREFIX}/assets/`)) {
+        return sendError(reply, 'NOT_FOUND', `No file ${request.url.split('?')[0]}`);
+      }
+      reply.header('Cache-Control', 'no-cache');
+      return reply.sendFile('index.html', dist, { cacheControl: false });
+    },
   });
 }

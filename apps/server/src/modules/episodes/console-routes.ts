@@ -187,24 +187,26 @@ export function episodeConsoleRoutes(ctx: AppContext, service: EpisodeConsoleSer
       handler: async (actor, request) => service.retry(actor, request.params.id),
     });
 
-    // The preview is a video with byte ranges, not the envelope: a plain route with the same rule.
-    app.route({
+    // The preview is a video with byte ranges, not the envelope.
+    route.raw({
       method: 'GET',
       url: '/episodes/:id/video.mp4',
-      config: { console: { role: CONTENT } } as Record<string, unknown>,
-      schema: { hide: true, params: idParamsSchema },
-      onRequest: async (request) => ctx.operators.check(request, { role: CONTENT }),
-      handler: async (request, reply) => sendStored(request, reply, ctx.storage, await service.previewKey(request.params.id), 'private, max-age=300'),
+      access: 'console',
+      role: CONTENT,
+      hide: true,
+      params: idParamsSchema,
+      handler: async (_actor, request, reply) => sendStored(request, reply, ctx.storage, await service.previewKey(request.params.id), 'private, max-age=300'),
     });
 
-    // The poster is an image, not the envelope: a plain route with the same rule.
-    app.route({
+    // The poster is an image, not the envelope.
+    route.raw({
       method: 'GET',
       url: '/episodes/:id/poster',
-      config: { console: { role: CONTENT } } as Record<string, unknown>,
-      schema: { hide: true, params: idParamsSchema },
-      onRequest: async (request) => ctx.operators.check(request, { role: CONTENT }),
-      handler: async (request, reply) => {
+      access: 'console',
+      role: CONTENT,
+      hide: true,
+      params: idParamsSchema,
+      handler: async (_actor, request, reply) => {
         const poster = await service.poster(request.params.id);
         return reply.type('image/jpeg').header('Content-Length', poster.size).header('Cache-Control', 'private, max-age=300').send(poster.stream);
       },

@@ -6,12 +6,14 @@ import { CONSOLE_UPLOADS_PATH, VIDEO_UPLOAD_EXTENSIONS, VIDEO_UPLOAD_TYPES } fro
 import { FileStore } from '@tus/file-store';
 import { Server as TusServer, type Upload } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { writeAudit } from '../../platform/audit.js';
 import type { AppContext } from '../../platform/context.js';
 import type { JobDefinition } from '../../platform/jobs/queue.js';
 import { keptSecret } from '../../platform/secrets.js';
 import { sendError } from '../../platform/errors.js';
-import type { Actor, ConsoleRule } from '../../platform/operators.js';
+import type { Actor } from '../../platform/operators.js';
+import { routeGroup } from '../../platform/route.js';
 import { storedLayout } from '../media/stored-layout.js';
 import * as queries from './queries.js';
 
@@ -114,11 +116,8 @@ export async function registerEpisodeUploads(app: FastifyInstance, ctx: AppConte
   // The protocol reads the body itself: Fastify leaves the stream untouched for these types.
   app.addContentTypeParser(CHUNK_TYPE, (_request, _payload, done) => done(null));
 
-  const rule: ConsoleRule = { role: CONTENT };
-  // Kept in the route's config as route() keeps it, so the role test finds these routes too. Only
-  // a PATCH writes the audit row (the one that finishes an upload), so only PATCH declares it.
-  const routeConfig = (method: string): Record<string, unknown> => ({ console: method === 'PATCH' ? { ...rule, audit: 'upload.create' } : rule });
-  const check = async (request: FastifyRequest) => ctx.operators.check(request, rule);
+  // The protocol answers in its own terms: raw routes, with the console's rule like any other.
+  const route = routeGroup(app.withTypeProvider<ZodTypeProvider>(), { tags: ['console: episodes'], errors: [], operators: ctx.operators });
 
   async function hand(request: FastifyRequest, reply: FastifyReply, uploadId?: string): Promise<void> {
     if (uploadId) finishing.set(uploadId, ctx.operators.actor(request));
@@ -130,13 +129,13 @@ export async function registerEpisodeUploads(app: FastifyInstance, ctx: AppConte
     }
   }
 
-  app.route({
+  route.raw({
     method: 'POST',
     url: base,
-    config: routeConfig('POST'),
-    schema: { hide: true },
-    onRequest: check,
-    handler: async (request, reply) => {
+    access: 'console',
+    role: CONTENT,
+    hide: true,
+    handler: async (_actor, request, reply) => {
       if (request.headers['upload-defer-length']) {
         return sendError(reply, 'BAD_REQUEST', 'Say the upload\'s length (Upload-Length); deferred lengths are not taken');
       }
@@ -158,13 +157,15 @@ export async function registerEpisodeUploads(app: FastifyInstance, ctx: AppConte
   });
 
   for (const method of ['HEAD', 'PATCH', 'DELETE'] as const) {
-    app.route({
+    route.raw({
       method,
       url: `${base}/:id`,
-      config: routeConfig(method),
-      schema: { hide: true },
-      onRequest: check,
-      handler: async (request, reply) => {
+      access: 'console',
+      role: CONTENT,
+      // Only a PATCH writes the audit row (the one that finishes an upload), so only PATCH declares it.
+      ...(method === 'PATCH' ? { audit: 'upload.create' } : {}),
+      hide: true,
+      handler: async (_actor, request, reply) => {
         const id = (request.params as { id: string }).id;
         if (!/^[a-f0-9]{32}$/.test(id)) return sendError(reply, 'UPLOAD_NOT_FOUND', 'No such upload');
         if (method === 'PATCH' && request.headers['content-type'] !== CHUNK_TYPE) {

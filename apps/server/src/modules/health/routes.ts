@@ -1,8 +1,9 @@
-import { errorEnvelopeSchema, healthResponseSchema } from '@drama/contracts';
+import { healthResponseSchema } from '@drama/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { pingDatabase } from '../../db/database.js';
 import type { AppContext } from '../../platform/context.js';
-import { sendError } from '../../platform/errors.js';
+import { AppError } from '../../platform/errors.js';
+import { routeGroup } from '../../platform/route.js';
 import type { DiscoveryIndex } from '../discovery/discovery-index.js';
 
 /**
@@ -14,41 +15,34 @@ export function healthRoutes(ctx: AppContext, discovery: DiscoveryIndex | null =
   return async (app) => {
     const health = () => ({ status: 'ok' as const, database: 'up' as const, version: ctx.version, uptimeSeconds: process.uptime() });
 
-    app.get(
-      '/health',
-      {
-        schema: {
-          tags: ['health'],
-          summary: 'Liveness and database reachability',
-          response: { 200: healthResponseSchema, 503: errorEnvelopeSchema },
-        },
-      },
-      async (_request, reply) => {
-        if (!(await pingDatabase(ctx.db))) {
-          return sendError(reply, 'SERVICE_UNAVAILABLE', 'Database unreachable', { database: 'down' });
-        }
-        return { success: true as const, data: health() };
-      },
-    );
+    const route = routeGroup(app, { tags: ['health'], errors: [503] });
+    const requireDatabase = async () => {
+      if (!(await pingDatabase(ctx.db))) throw new AppError('SERVICE_UNAVAILABLE', 'Database unreachable', { database: 'down' });
+    };
 
-    app.get(
-      '/health/ready',
-      {
-        schema: {
-          tags: ['health'],
-          summary: 'Readiness for traffic: the database answers and the in-memory catalogue is loaded',
-          response: { 200: healthResponseSchema, 503: errorEnvelopeSchema },
-        },
+    route({
+      method: 'GET',
+      url: '/health',
+      access: 'public',
+      summary: 'Liveness and database reachability',
+      response: healthResponseSchema,
+      handler: async () => {
+        await requireDatabase();
+        return health();
       },
-      async (_request, reply) => {
-        if (!(await pingDatabase(ctx.db))) {
-          return sendError(reply, 'SERVICE_UNAVAILABLE', 'Database unreachable', { database: 'down' });
-        }
-        if (discovery && !discovery.loaded) {
-          return sendError(reply, 'SERVICE_UNAVAILABLE', 'The catalogue is still loading', { catalogue: 'loading' });
-        }
-        return { success: true as const, data: health() };
+    });
+
+    route({
+      method: 'GET',
+      url: '/health/ready',
+      access: 'public',
+      summary: 'Readiness for traffic: the database answers and the in-memory catalogue is loaded',
+      response: healthResponseSchema,
+      handler: async () => {
+        await requireDatabase();
+        if (discovery && !discovery.loaded) throw new AppError('SERVICE_UNAVAILABLE', 'The catalogue is still loading', { catalogue: 'loading' });
+        return health();
       },
-    );
+    });
   };
 }

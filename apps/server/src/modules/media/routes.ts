@@ -7,6 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
+import { routeGroup } from '../../platform/route.js';
 import type { CatalogueService } from '../catalogue/service.js';
 import { signPlaylist, signUntil } from '../catalogue/media-urls.js';
 import { StorageNotFoundError } from '../../platform/storage/index.js';
@@ -131,23 +132,31 @@ export async function registerMedia(root: FastifyInstance, ctx: AppContext, cata
     });
   }
 
+  // Public as far as the caller goes: a locked episode's addresses open by their signature, checked below.
+  const route = routeGroup(app, { tags: ['media'], errors: [403, 404] });
   const coversRoot = path.join(mediaRoot, 'covers');
   const storedCovers = new StoredCovers(ctx.storage, ctx.config.STORAGE_DIR);
-  app.get(STORED_COVER_ROUTE, { schema: { hide: true } }, async (request, reply) => {
-    const { file } = request.params as { file: string };
-    // The route's pattern already says so; checked again here, where it matters.
-    if (!isStoredCoverName(file)) throw new AppError('NOT_FOUND', 'No such cover');
-    reply.header('Cache-Control', PUBLIC_CACHE);
-    if (await existsIn(coversRoot, file)) {
-      // A cover written under MEDIA_DIR/covers before covers went into the storage: served as
-      // the static files are, and, like them, only from its real place inside the folder.
-      const [realRoot, realFile] = await Promise.all([realpath(coversRoot), realpath(path.join(coversRoot, file)).catch(() => null)]);
-      if (!realFile || !isInside(realRoot, realFile)) throw new AppError('NOT_FOUND', 'No such media');
-      return reply.sendFile(file, coversRoot, { cacheControl: false });
-    }
-    const stored = await storedCovers.find(file);
-    if (!stored) throw new AppError('NOT_FOUND', 'No such cover');
-    return sendStored(request, reply, ctx.storage, stored.key, PUBLIC_CACHE);
+  route.raw({
+    method: 'GET',
+    url: STORED_COVER_ROUTE,
+    access: 'public',
+    hide: true,
+    handler: async (request, reply) => {
+      const { file } = request.params as { file: string };
+      // The route's pattern already says so; checked again here, where it matters.
+      if (!isStoredCoverName(file)) throw new AppError('NOT_FOUND', 'No such cover');
+      reply.header('Cache-Control', PUBLIC_CACHE);
+      if (await existsIn(coversRoot, file)) {
+        // A cover written under MEDIA_DIR/covers before covers went into the storage: served as
+        // the static files are, and, like them, only from its real place inside the folder.
+        const [realRoot, realFile] = await Promise.all([realpath(coversRoot), realpath(path.join(coversRoot, file)).catch(() => null)]);
+        if (!realFile || !isInside(realRoot, realFile)) throw new AppError('NOT_FOUND', 'No such media');
+        return reply.sendFile(file, coversRoot, { cacheControl: false });
+      }
+      const stored = await storedCovers.find(file);
+      if (!stored) throw new AppError('NOT_FOUND', 'No such cover');
+      return sendStored(request, reply, ctx.storage, stored.key, PUBLIC_CACHE);
+    },
   });
 
   const coverVariants = new CoverVariants(coversRoot, path.join(ctx.config.DATA_DIR, 'cover-variants'), undefined, async (cover) => {
@@ -155,12 +164,15 @@ export async function registerMedia(root: FastifyInstance, ctx: AppContext, cata
     if (!stored) return null;
     return { time: stored.info.modifiedAt?.getTime() ?? 0, read: () => storedCovers.read(stored.key) };
   });
-  app.get(
+  route.raw({
+    method: 'GET',
     // Only w160, w320 and w480: any other folder under covers/ is a cover's own sub-folder,
     // which the static files above serve.
-    `/media/covers/:width(^w(?:${COVER_WIDTHS.join('|')})$)/:file`,
-    { schema: { hide: true, params: coverVariantParams } },
-    async (request, reply) => {
+    url: `/media/covers/:width(^w(?:${COVER_WIDTHS.join('|')})$)/:file`,
+    access: 'public',
+    hide: true,
+    params: coverVariantParams,
+    handler: async (request, reply) => {
       const width = Number(request.params.width.slice(1)) as (typeof COVER_WIDTHS)[number];
       const cover = request.params.file.slice(0, -'.webp'.length);
       let variant: Awaited<ReturnType<CoverVariants['locate']>>;
@@ -178,7 +190,7 @@ export async function registerMedia(root: FastifyInstance, ctx: AppContext, cata
       reply.header('Cache-Control', PUBLIC_CACHE);
       return reply.sendFile(variant.file, variant.folder, { cacheControl: false });
     },
-  );
+  });
 
   /** Refuses a locked episode's address unless its signature is valid and unexpired. */
   function assertSigned(pathname: string, query: z.infer<typeof signedQuery>): void {
@@ -255,10 +267,14 @@ export async function registerMedia(root: FastifyInstance, ctx: AppContext, cata
     return sendStored(request, reply, ctx.storage, storedLayout.subtitle(id, language), cache);
   }
 
-  app.get(
-    '/media/episodes/:id/:file',
-    { schema: { hide: true, params: episodeFileParams, querystring: signedQuery } },
-    async (request, reply) => {
+  route.raw({
+    method: 'GET',
+    url: '/media/episodes/:id/:file',
+    access: 'public',
+    hide: true,
+    params: episodeFileParams,
+    querystring: signedQuery,
+    handler: async (request, reply) => {
       const { id, file } = request.params;
       const episode = await catalogue.episode(id);
       if (episode.media_source === 'storage') return sendStoredEpisodeFile(request, reply, request.params, request.query, episode);
@@ -291,12 +307,16 @@ export async function registerMedia(root: FastifyInstance, ctx: AppContext, cata
       reply.header('Cache-Control', episode.is_free ? PUBLIC_CACHE : PRIVATE_CACHE);
       return reply.sendFile(stored.name, stored.root, { cacheControl: false });
     },
-  );
+  });
 
-  app.get(
-    '/media/episodes/:id/:rung/:file',
-    { schema: { hide: true, params: renditionParams, querystring: signedQuery } },
-    async (request, reply) => {
+  route.raw({
+    method: 'GET',
+    url: '/media/episodes/:id/:rung/:file',
+    access: 'public',
+    hide: true,
+    params: renditionParams,
+    querystring: signedQuery,
+    handler: async (request, reply) => {
       const { id, rung, file } = request.params;
       const episode = await catalogue.episode(id);
       if (episode.media_source === 'storage') {
@@ -325,5 +345,5 @@ export async function registerMedia(root: FastifyInstance, ctx: AppContext, cata
       reply.header('Cache-Control', episode.is_free ? PUBLIC_CACHE : PRIVATE_CACHE);
       return reply.sendFile(stored.name, stored.root, { cacheControl: false });
     },
-  );
+  });
 }

@@ -1,7 +1,6 @@
 import {
   API_BASE,
   channelParamsSchema,
-  errorEnvelopeSchema,
   orderNoParamsSchema,
   paymentChannelListResponseSchema,
   sandboxCheckoutBodySchema,
@@ -12,10 +11,10 @@ import {
 } from '@drama/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { AppError } from '../../platform/errors.js';
-
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError } from '../../platform/errors.js';
 import { requestLocale } from '../../platform/locale.js';
+import { routeGroup } from '../../platform/route.js';
 import {
   checkoutPage,
   notFoundPage,
@@ -40,56 +39,50 @@ const NOTIFY_BODY_LIMIT = 64 * 1024;
 /** The payment calls under /api/v1: channels on offer, the channels' notifications, the sandbox's Pay and Fail. */
 export function paymentRoutes(payments: PaymentService): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      '/client/payments/channels',
-      {
-        schema: {
-          tags,
-          summary: 'The payment channels on offer; mode sandbox when no merchant settings are configured',
-          response: { 200: paymentChannelListResponseSchema },
-        },
-      },
-      async () => ({ success: true as const, data: { items: payments.channels.offered() } }),
-    );
+    const route = routeGroup(app, { tags, errors: [400, 404] });
+
+    route({
+      method: 'GET',
+      url: '/client/payments/channels',
+      access: 'public',
+      summary: 'The payment channels on offer; mode sandbox when no merchant settings are configured',
+      response: paymentChannelListResponseSchema,
+      errors: [],
+      handler: async () => ({ items: payments.channels.offered() }),
+    });
 
     // Signatures cover the body exactly as sent: these routes take it raw, whatever its type.
-    await app.register(async (raw) => {
-      raw.removeAllContentTypeParsers();
-      raw.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: NOTIFY_BODY_LIMIT }, (_request, body, done) => {
+    await app.register(async (scope) => {
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: NOTIFY_BODY_LIMIT }, (_request, body, done) => {
         done(null, body);
       });
-      raw.withTypeProvider<ZodTypeProvider>().post(
-        '/payments/notify/:channel',
-        {
-          schema: {
-            tags,
-            summary:
-              'A payment channel’s notification (public; verified by its signature). Answered in the channel’s terms: ' +
-              'Alipay `success`, WeChat Pay `{"code":"SUCCESS"}`; refused with PAYMENT_SIGNATURE_INVALID, PAYMENT_AMOUNT_MISMATCH or ORDER_NOT_FOUND',
-            params: channelParamsSchema,
-          },
-        },
-        async (request, reply) => {
+      routeGroup(scope.withTypeProvider<ZodTypeProvider>(), { tags, errors: [] }).raw({
+        method: 'POST',
+        url: '/payments/notify/:channel',
+        access: 'public',
+        summary:
+          'A payment channel’s notification (public; verified by its signature). Answered in the channel’s terms: ' +
+          'Alipay `success`, WeChat Pay `{"code":"SUCCESS"}`; refused with PAYMENT_SIGNATURE_INVALID, PAYMENT_AMOUNT_MISMATCH or ORDER_NOT_FOUND',
+        params: channelParamsSchema,
+        handler: async (request, reply) => {
           const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
           const answer = await payments.handleNotification(request.params.channel, { body, headers: request.headers }, { ip: request.ip });
           return reply.code(answer.status).type(answer.contentType).header('Cache-Control', 'no-store').send(answer.body);
         },
-      );
+      });
     });
 
-    app.get(
-      '/payments/wechat/oauth',
-      {
-        schema: {
-          tags,
-          summary:
-            'Inside WeChat: sends the payer to WeChat’s OAuth page (snsapi_base) for their openid, and back to `returnTo` ' +
-            '(a /payment page of the app) with `wxOpenid`; NOT_FOUND when no official account is configured',
-          querystring: wechatOauthQuerySchema,
-          response: { 302: z.null().describe('To WeChat’s authorize page'), 400: errorEnvelopeSchema, 404: errorEnvelopeSchema },
-        },
-      },
-      async (request, reply) => {
+    route.raw({
+      method: 'GET',
+      url: '/payments/wechat/oauth',
+      access: 'public',
+      summary:
+        'Inside WeChat: sends the payer to WeChat’s OAuth page (snsapi_base) for their openid, and back to `returnTo` ' +
+        '(a /payment page of the app) with `wxOpenid`; NOT_FOUND when no official account is configured',
+      querystring: wechatOauthQuerySchema,
+      responses: { 302: z.null().describe('To WeChat’s authorize page') },
+      handler: async (request, reply) => {
         const oauth = payments.wechatOauth();
         if (!oauth) throw new AppError('NOT_FOUND', 'No official account is configured for WeChat OAuth');
         const returnPath = safeReturnPath(request.query.returnTo);
@@ -106,21 +99,18 @@ export function paymentRoutes(payments: PaymentService): FastifyPluginAsyncZod {
           })
           .redirect(oauth.authorizeUrl(payments.wechatOauthCallbackUrl(requestOrigin(request)), made.state), 302);
       },
-    );
+    });
 
-    app.get(
-      '/payments/wechat/oauth/callback',
-      {
-        schema: {
-          tags,
-          summary:
-            'WeChat’s return from OAuth: exchanges the code for the payer’s openid (sns/oauth2/access_token) and sends the ' +
-            'payer back to their page with `wxOpenid`, or with `wxOauth=failed` when WeChat refused',
-          querystring: wechatOauthCallbackQuerySchema,
-          response: { 302: z.null().describe('Back to the app’s payment page'), 400: errorEnvelopeSchema, 404: errorEnvelopeSchema },
-        },
-      },
-      async (request, reply) => {
+    route.raw({
+      method: 'GET',
+      url: '/payments/wechat/oauth/callback',
+      access: 'public',
+      summary:
+        'WeChat’s return from OAuth: exchanges the code for the payer’s openid (sns/oauth2/access_token) and sends the ' +
+        'payer back to their page with `wxOpenid`, or with `wxOauth=failed` when WeChat refused',
+      querystring: wechatOauthCallbackQuerySchema,
+      responses: { 302: z.null().describe('Back to the app’s payment page') },
+      handler: async (request, reply) => {
         const oauth = payments.wechatOauth();
         if (!oauth) throw new AppError('NOT_FOUND', 'No official account is configured for WeChat OAuth');
         const returnPath = oauth.states.returnPathOf(request.query.state, request.cookies[OAUTH_NONCE_COOKIE]);
@@ -140,54 +130,61 @@ export function paymentRoutes(payments: PaymentService): FastifyPluginAsyncZod {
           return reply.redirect(join('wxOauth=failed'), 302);
         }
       },
-    );
+    });
 
-    app.post(
-      '/sandbox/checkout/:orderNo',
-      {
-        schema: {
-          tags,
-          summary: 'The sandbox checkout’s Pay or Fail: sends the signed notification (only while the sandbox channel is on)',
-          params: orderNoParamsSchema,
-          body: sandboxCheckoutBodySchema,
-          response: {
-            200: sandboxCheckoutResponseSchema,
-            400: errorEnvelopeSchema,
-            404: errorEnvelopeSchema,
-            409: errorEnvelopeSchema,
-          },
-        },
-      },
-      async (request) => ({
-        success: true as const,
-        data: await payments.sandboxCheckout(request.params.orderNo, request.body.result, { ip: request.ip }),
-      }),
-    );
+    route({
+      method: 'POST',
+      url: '/sandbox/checkout/:orderNo',
+      access: 'public',
+      summary: 'The sandbox checkout’s Pay or Fail: sends the signed notification (only while the sandbox channel is on)',
+      params: orderNoParamsSchema,
+      body: sandboxCheckoutBodySchema,
+      response: sandboxCheckoutResponseSchema,
+      errors: [400, 404, 409],
+      handler: (request) => payments.sandboxCheckout(request.params.orderNo, request.body.result, { ip: request.ip }),
+    });
   };
 }
 
 /** The sandbox checkout page a sandbox QR code opens, outside /api/v1 (with its script and styles). */
 export async function registerSandboxCheckout(root: FastifyInstance, payments: PaymentService): Promise<void> {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+  const route = routeGroup(root.withTypeProvider<ZodTypeProvider>(), { tags, errors: [404] });
 
-  app.get(SANDBOX_SCRIPT_PATH, { schema: { hide: true } }, async (_request, reply) =>
-    reply.type('text/javascript; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(SANDBOX_SCRIPT),
-  );
-  app.get(SANDBOX_STYLE_PATH, { schema: { hide: true } }, async (_request, reply) =>
-    reply.type('text/css; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(SANDBOX_STYLE),
-  );
+  route.raw({
+    method: 'GET',
+    url: SANDBOX_SCRIPT_PATH,
+    access: 'public',
+    hide: true,
+    handler: async (_request, reply) =>
+      reply.type('text/javascript; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(SANDBOX_SCRIPT),
+  });
+  route.raw({
+    method: 'GET',
+    url: SANDBOX_STYLE_PATH,
+    access: 'public',
+    hide: true,
+    handler: async (_request, reply) => reply.type('text/css; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(SANDBOX_STYLE),
+  });
 
-  app.get('/sandbox/checkout/:orderNo', { schema: { hide: true, params: orderNoParamsSchema, querystring: sandboxCheckoutQuerySchema } }, async (request, reply) => {
-    const locale = requestLocale(request);
-    reply
-      .type('text/html; charset=utf-8')
-      .header('Cache-Control', 'no-store')
-      .header('Content-Security-Policy', SANDBOX_PAGE_CSP)
-      .header('Referrer-Policy', 'no-referrer')
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Vary', 'Accept-Language');
-    const view = await payments.sandboxCheckoutView(request.params.orderNo, locale, request.query);
-    if (!view) return reply.code(404).send(notFoundPage(locale));
-    return reply.send(checkoutPage(view, locale));
+  route.raw({
+    method: 'GET',
+    url: '/sandbox/checkout/:orderNo',
+    access: 'public',
+    hide: true,
+    params: orderNoParamsSchema,
+    querystring: sandboxCheckoutQuerySchema,
+    handler: async (request, reply) => {
+      const locale = requestLocale(request);
+      reply
+        .type('text/html; charset=utf-8')
+        .header('Cache-Control', 'no-store')
+        .header('Content-Security-Policy', SANDBOX_PAGE_CSP)
+        .header('Referrer-Policy', 'no-referrer')
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Vary', 'Accept-Language');
+      const view = await payments.sandboxCheckoutView(request.params.orderNo, locale, request.query);
+      if (!view) return reply.code(404).send(notFoundPage(locale));
+      return reply.send(checkoutPage(view, locale));
+    },
   });
 }

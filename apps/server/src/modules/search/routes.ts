@@ -3,7 +3,6 @@ import {
   adminBlockedTermListResponseSchema,
   adminBlockedTermParamsSchema,
   adminBlockedTermResponseSchema,
-  errorEnvelopeSchema,
   hotSearchResponseSchema,
   searchQuerySchema,
   searchResponseSchema,
@@ -13,8 +12,6 @@ import type { AppContext } from '../../platform/context.js';
 import { requestLocale } from '../../platform/locale.js';
 import { routeGroup } from '../../platform/route.js';
 import type { SearchService } from './service.js';
-
-const tags = ['discovery'];
 
 export function searchRoutes(search: SearchService): FastifyPluginAsyncZod {
   return async (app) => {
@@ -26,37 +23,31 @@ export function searchRoutes(search: SearchService): FastifyPluginAsyncZod {
     );
     app.addHook('onClose', async () => search.stopIndexing());
 
-    app.get(
-      '/client/search',
-      {
-        schema: {
-          tags,
-          summary: 'Search titles, descriptions and tags in every locale (Simplified and Traditional alike)',
-          description:
-            'A search that finds something counts towards the hot searches, once per keyword, searcher (a member, or a guest address) and day; `suggest=true` (typed-ahead) never counts.',
-          querystring: searchQuerySchema,
-          response: { 200: searchResponseSchema, 400: errorEnvelopeSchema },
-        },
-      },
-      async (request) => ({
-        success: true as const,
-        data: await search.search(request.query, requestLocale(request), request.ip, () => search.memberOf(request)),
-      }),
-    );
+    const route = routeGroup(app, { tags: ['discovery'], errors: [] });
 
-    app.get(
-      '/client/search/hot',
-      {
-        schema: {
-          tags,
-          summary: 'Editorial titles and the keywords most people searched in the last 7 days',
-          description:
-            '`count` is the number of distinct searchers (0 for an editorial title nobody searched). A keyword needs several distinct searchers to appear, and many to rank above the editorial titles; blocked terms never appear.',
-          response: { 200: hotSearchResponseSchema },
-        },
-      },
-      async (request) => ({ success: true as const, data: await search.hotSearches(requestLocale(request)) }),
-    );
+    route({
+      method: 'GET',
+      url: '/client/search',
+      access: 'public',
+      summary: 'Search titles, descriptions and tags in every locale (Simplified and Traditional alike)',
+      description:
+        'A search that finds something counts towards the hot searches, once per keyword, searcher (a member, or a guest address) and day; `suggest=true` (typed-ahead) never counts.',
+      querystring: searchQuerySchema,
+      response: searchResponseSchema,
+      errors: [400],
+      handler: (request) => search.search(request.query, requestLocale(request), request.ip, () => search.memberOf(request)),
+    });
+
+    route({
+      method: 'GET',
+      url: '/client/search/hot',
+      access: 'public',
+      summary: 'Editorial titles and the keywords most people searched in the last 7 days',
+      description:
+        '`count` is the number of distinct searchers (0 for an editorial title nobody searched). A keyword needs several distinct searchers to appear, and many to rank above the editorial titles; blocked terms never appear.',
+      response: hotSearchResponseSchema,
+      handler: (request) => search.hotSearches(requestLocale(request)),
+    });
   };
 }
 

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { errorEnvelopeSchema, FEEDBACK_LIMITS, uploadResponseSchema } from '@drama/contracts';
+import { FEEDBACK_LIMITS, uploadResponseSchema } from '@drama/contracts';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -8,18 +8,11 @@ import type { AppContext } from '../../platform/context.js';
 import { sendImmutableImage } from '../../platform/immutable-image.js';
 import { imageFilePart } from '../../platform/multipart-file.js';
 import { enforceRateLimit } from '../../platform/rate-limit.js';
+import { routeGroup } from '../../platform/route.js';
 import { IMAGE_EXTENSION_TYPES } from './image-sniff.js';
 import { tooManyBytes } from './incoming-image.js';
 import { SCREENSHOT_IMAGE, type UploadService } from './service.js';
 
-const tags = ['feedback'];
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  413: errorEnvelopeSchema,
-  415: errorEnvelopeSchema,
-  429: errorEnvelopeSchema,
-};
 /** Room for the multipart framing around the file. */
 const FRAMING_BYTES = 16 * 1024;
 const HOUR_MS = 3_600_000;
@@ -45,19 +38,16 @@ export function uploadRoutes(ctx: AppContext, uploads: UploadService): FastifyPl
       },
     });
 
-    app.post(
-      '/client/uploads',
-      {
-        schema: {
-          tags,
-          security: [{ bearer: [] }],
-          summary: `Upload an image (multipart, field "file"; a JPEG, PNG, WebP or GIF by content that decodes, at most ${FEEDBACK_LIMITS.uploadMaxBytes} bytes and ${SCREENSHOT_IMAGE.maxSide} pixels a side); stored drawn again without metadata: a JPEG as JPEG, a WebP as WebP, a PNG or GIF as PNG`,
-          consumes: ['multipart/form-data'],
-          response: { 200: uploadResponseSchema, ...errors },
-        },
-      },
-      async (request, reply) => {
-        const viewer = await ctx.auth.requireViewer(request);
+    const route = routeGroup(app, { tags: ['feedback'], errors: [400, 401, 413, 415, 429], auth: ctx.auth });
+
+    route({
+      method: 'POST',
+      url: '/client/uploads',
+      access: 'member',
+      summary: `Upload an image (multipart, field "file"; a JPEG, PNG, WebP or GIF by content that decodes, at most ${FEEDBACK_LIMITS.uploadMaxBytes} bytes and ${SCREENSHOT_IMAGE.maxSide} pixels a side); stored drawn again without metadata: a JPEG as JPEG, a WebP as WebP, a PNG or GIF as PNG`,
+      consumes: ['multipart/form-data'],
+      response: uploadResponseSchema,
+      handler: async (viewer, request, reply) => {
         const declared = Number(request.headers['content-length']);
         if (Number.isFinite(declared) && declared > FEEDBACK_LIMITS.uploadMaxBytes + FRAMING_BYTES) {
           throw tooManyBytes(SCREENSHOT_IMAGE.noun, FEEDBACK_LIMITS.uploadMaxBytes);
@@ -66,9 +56,9 @@ export function uploadRoutes(ctx: AppContext, uploads: UploadService): FastifyPl
         // Counted before the image is decoded, refused ones too: decoding is the costly part.
         await enforceRateLimit(tries, `screenshot:${viewer.id}`, reply);
         const part = await imageFilePart(request);
-        return { success: true as const, data: await uploads.store(viewer, part.file) };
+        return uploads.store(viewer, part.file);
       },
-    );
+    });
   };
 }
 
@@ -84,18 +74,25 @@ const fileParams = z.object({
  * and a CSP sandbox disarms it even when opened on its own.
  */
 export async function registerUploadFiles(root: FastifyInstance, ctx: AppContext): Promise<void> {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  app.get('/media/uploads/:name', { schema: { hide: true, params: fileParams } }, async (request, reply) => {
-    const { name } = request.params;
-    const extension = name.slice(name.indexOf('.') + 1) as keyof typeof IMAGE_EXTENSION_TYPES;
-    return sendImmutableImage(request, reply, {
-      file: path.join(ctx.config.UPLOAD_DIR, name),
-      contentType: IMAGE_EXTENSION_TYPES[extension],
-      etag: `"${name}"`,
-      // Never rewritten under the same name.
-      cacheControl: 'private, max-age=31536000, immutable',
-      contentDisposition: `inline; filename="${name}"`,
-      missing: 'No such upload',
-    });
+  const route = routeGroup(root.withTypeProvider<ZodTypeProvider>(), { tags: ['media'], errors: [404] });
+  route.raw({
+    method: 'GET',
+    url: '/media/uploads/:name',
+    access: 'public',
+    hide: true,
+    params: fileParams,
+    handler: async (request, reply) => {
+      const { name } = request.params;
+      const extension = name.slice(name.indexOf('.') + 1) as keyof typeof IMAGE_EXTENSION_TYPES;
+      return sendImmutableImage(request, reply, {
+        file: path.join(ctx.config.UPLOAD_DIR, name),
+        contentType: IMAGE_EXTENSION_TYPES[extension],
+        etag: `"${name}"`,
+        // Never rewritten under the same name.
+        cacheControl: 'private, max-age=31536000, immutable',
+        contentDisposition: `inline; filename="${name}"`,
+        missing: 'No such upload',
+      });
+    },
   });
 }

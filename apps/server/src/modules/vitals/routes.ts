@@ -1,6 +1,7 @@
-import { errorEnvelopeSchema, vitalsBodySchema, vitalsResponseSchema } from '@drama/contracts';
+import { vitalsBodySchema, vitalsResponseSchema } from '@drama/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { enforceRateLimit, MemoryRateLimiter, type RateLimiter } from '../../platform/rate-limit.js';
+import { routeGroup } from '../../platform/route.js';
 import type { VitalsService } from './service.js';
 
 /** Reports per address and minute: a page load sends a handful, so this only stops floods. */
@@ -24,28 +25,21 @@ export function vitalsRoutes(
       app.getDefaultJsonParser('error', 'ignore'),
     );
 
-    app.post(
-      '/client/vitals',
-      {
-        bodyLimit: BODY_LIMIT,
-        schema: {
-          tags: ['vitals'],
-          summary: 'Report sampled web vitals (JSON, or JSON sent as text/plain by sendBeacon)',
-          consumes: ['application/json', 'text/plain'],
-          body: vitalsBodySchema,
-          response: {
-            200: vitalsResponseSchema,
-            400: errorEnvelopeSchema,
-            413: errorEnvelopeSchema,
-            415: errorEnvelopeSchema,
-            429: errorEnvelopeSchema,
-          },
-        },
-      },
-      async (request, reply) => {
+    const route = routeGroup(app, { tags: ['vitals'], errors: [400, 413, 415, 429] });
+
+    route({
+      method: 'POST',
+      url: '/client/vitals',
+      access: 'public',
+      bodyLimit: BODY_LIMIT,
+      summary: 'Report sampled web vitals (JSON, or JSON sent as text/plain by sendBeacon)',
+      consumes: ['application/json', 'text/plain'],
+      body: vitalsBodySchema,
+      response: vitalsResponseSchema,
+      handler: async (request, reply) => {
         await enforceRateLimit(limiter, `vitals:${request.ip}`, reply);
-        return { success: true as const, data: await vitals.record(request.body, request.headers['user-agent']) };
+        return vitals.record(request.body, request.headers['user-agent']);
       },
-    );
+    });
   };
 }
