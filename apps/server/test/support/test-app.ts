@@ -42,8 +42,6 @@ export async function createTestApp(
     // other addresses. Challenges are made easy to keep the suite quick.
     LIMIT_EXEMPT_ADDRESSES: '127.0.0.1',
     CHALLENGE_MAX_COUNTER: '20',
-    // A test reads what it has just written.
-    DISCOVERY_MAX_LAG_MS: '0',
     ...(process.env.MEDIA_DIR ? { MEDIA_DIR: process.env.MEDIA_DIR } : {}),
     ...env,
   });
