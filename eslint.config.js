@@ -40,13 +40,29 @@ const VIEWER_CODE = forbid(`^@drama/web(/|$)|${CLIMB}(apps/)?web(/|$)`, 'The con
 const WEB_APP = forbid(`${CLIMB}app(/|$)`, 'app/ lies above the features and shared/: pass what is needed down.');
 const WEB_FEATURES = forbid(`${CLIMB}features(/|$)`, 'shared/ lies below the features: move what both need into shared/.');
 
-const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
+/** The folders directly inside a folder of the repository: the modules or features, one each. */
+function foldersIn(folder) {
+  return readdirSync(new URL(folder, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+}
+
+const serverModules = foldersIn('./apps/server/src/modules');
+const webFeatures = foldersIn('./apps/web/src/features');
+const consoleFeatures = foldersIn('./apps/console/src/features');
+
+/** Another module is reached through its service.ts or index.ts: "../users/index.js", never "../users/queries.js". */
+function otherModulesQueries(module) {
+  const others = serverModules.filter((name) => name !== module).join('|');
+  return forbid(
+    `${CLIMB}(modules/)?(${others})/queries(\\.[jt]s)?$`,
+    'Another module is reached through its service.ts or index.ts, its public surface, never its queries.ts.',
+  );
+}
 
 /** Another feature is imported through its index.ts only: "../../player", never "../../player/api/...". */
-function otherFeaturesInsides(feature) {
-  const others = webFeatures.filter((name) => name !== feature).join('|');
+function otherFeaturesInsides(features, feature) {
+  const others = features.filter((name) => name !== feature).join('|');
   return forbid(
     `${CLIMB}(features/)?(${others})/(?!index(\\.[jt]sx?)?$).`,
     'Another feature is imported through its index.ts, its public surface, never its api/, components/, lib/, hooks/ or pages/.',
@@ -55,15 +71,20 @@ function otherFeaturesInsides(feature) {
 
 const layerDirections = [
   restrict(['apps/server/src/db/**', 'apps/server/src/platform/**'], SERVER_MODULES_OR_SEED),
-  restrict(['apps/server/src/modules/**'], SERVER_SEED),
+  ...serverModules.map((module) => restrict([`apps/server/src/modules/${module}/**`], SERVER_SEED, otherModulesQueries(module))),
+  // A module's tests may read another module's queries to set up or check what they test.
+  restrict(['apps/server/src/modules/**/*.test.ts'], SERVER_SEED),
   restrict(['packages/contracts/**'], EITHER_APP),
   restrict(['apps/web/**'], SERVER_CODE, CONSOLE_CODE),
   restrict(['apps/web/src/shared/**'], SERVER_CODE, CONSOLE_CODE, WEB_APP, WEB_FEATURES),
   ...webFeatures.map((feature) =>
-    restrict([`apps/web/src/features/${feature}/**`], SERVER_CODE, CONSOLE_CODE, WEB_APP, otherFeaturesInsides(feature)),
+    restrict([`apps/web/src/features/${feature}/**`], SERVER_CODE, CONSOLE_CODE, WEB_APP, otherFeaturesInsides(webFeatures, feature)),
   ),
   restrict(['apps/console/**'], SERVER_CODE, VIEWER_CODE),
   restrict(['apps/console/src/shared/**'], SERVER_CODE, VIEWER_CODE, WEB_APP, WEB_FEATURES),
+  ...consoleFeatures.map((feature) =>
+    restrict([`apps/console/src/features/${feature}/**`], SERVER_CODE, VIEWER_CODE, otherFeaturesInsides(consoleFeatures, feature)),
+  ),
 ];
 
 export default tseslint.config(

@@ -34,6 +34,10 @@ describe('imports against the direction of the layers are errors', () => {
     ['db imports the demo seed', 'apps/server/src/db/probe.ts', '../seed/seed.js', 'db/ and platform/ lie below'],
     ['platform imports a module', 'apps/server/src/platform/probe.ts', '../modules/admin/guard.js', 'db/ and platform/ lie below'],
     ['a module imports the demo seed', 'apps/server/src/modules/mall/probe.ts', '../../seed/mall-data.js', 'The demo seed lies above'],
+    ["a module imports another module's queries", 'apps/server/src/modules/search/probe.ts', '../catalogue/queries.js', 'through its service.ts or index.ts'],
+    ["a module imports another module's queries without the extension", 'apps/server/src/modules/auth/probe.ts', '../users/queries', 'through its service.ts or index.ts'],
+    ["a module's sub-folder imports another module's queries", 'apps/server/src/modules/payments/channels/probe.ts', '../../orders/queries.js', 'through its service.ts or index.ts'],
+    ["a module climbs through modules/ into another's queries", 'apps/server/src/modules/search/probe.ts', '../../modules/catalogue/queries.js', 'through its service.ts or index.ts'],
     ['the web imports server code', 'apps/web/src/features/home/pages/probe.tsx', '../../../../../server/src/modules/search/normalize.js', 'The browser imports no server code'],
     ['the web imports the server package', 'apps/web/src/app/probe.ts', '@drama/server', 'The browser imports no server code'],
     ['web shared/ imports server code', 'apps/web/src/shared/api/probe.ts', '../../../../server/src/platform/errors.js', 'The browser imports no server code'],
@@ -56,6 +60,11 @@ describe('imports against the direction of the layers are errors', () => {
     ["a feature imports another feature's pages", 'apps/web/src/features/favorites/api/probe.ts', '../../player/pages/player-page', 'through its index.ts'],
     ["a feature's top file imports another feature's lib", 'apps/web/src/features/favorites/probe.ts', '../player/lib/vtt', 'through its index.ts'],
     ['a feature climbs through features/ into another', 'apps/web/src/features/favorites/pages/probe.tsx', '../../../features/player/api/get-player-drama', 'through its index.ts'],
+    ["a console feature imports another feature's api", 'apps/console/src/features/audit/probe.tsx', '../operators/api', 'through its index.ts'],
+    ["a console feature imports another feature's component", 'apps/console/src/features/home-slots/probe.tsx', '../catalogue/sortable-table', 'through its index.ts'],
+    ["a console feature imports another feature's hook", 'apps/console/src/features/catalogue/probe.tsx', '../episodes/use-batch-upload', 'through its index.ts'],
+    ["a console feature imports another feature's page", 'apps/console/src/features/members/probe.tsx', '../orders/order-page', 'through its index.ts'],
+    ['a console feature climbs through features/ into another', 'apps/console/src/features/funnel/probe.tsx', '../../features/dashboard/figures', 'through its index.ts'],
   ])('%s', async (_case, filePath, source, message) => {
     const found = await restrictions(filePath, source);
     expect(found).toHaveLength(1);
@@ -67,7 +76,13 @@ describe('imports along the direction of the layers are allowed', () => {
   it.each([
     ['a module imports db', 'apps/server/src/modules/mall/probe.ts', '../../db/database.js'],
     ['a module imports platform', 'apps/server/src/modules/mall/probe.ts', '../../platform/errors.js'],
-    ['a module imports another module', 'apps/server/src/modules/search/probe.ts', '../catalogue/queries.js'],
+    ["a module imports another module's service", 'apps/server/src/modules/search/probe.ts', '../catalogue/service.js'],
+    ['a module imports another module through its index', 'apps/server/src/modules/search/probe.ts', '../catalogue/index.js'],
+    ["a module imports another module's other files", 'apps/server/src/modules/search/probe.ts', '../catalogue/presenters.js'],
+    ['a module imports its own queries', 'apps/server/src/modules/orders/probe.ts', './queries.js'],
+    ["a module's sub-folder imports its own queries", 'apps/server/src/modules/payments/channels/probe.ts', '../queries.js'],
+    ["a module's sub-folder imports its own queries by the module's name", 'apps/server/src/modules/payments/channels/probe.ts', '../../payments/queries.js'],
+    ["a module's test imports another module's queries", 'apps/server/src/modules/payments/probe.test.ts', '../orders/queries.js'],
     ['the demo seed imports a module', 'apps/server/src/seed/probe.ts', '../modules/mall/queries.js'],
     ['db imports db', 'apps/server/src/db/migrations/probe.ts', '../database.js'],
     ['platform imports db', 'apps/server/src/platform/probe.ts', '../db/schema.js'],
@@ -81,6 +96,10 @@ describe('imports along the direction of the layers are allowed', () => {
     ['app/ imports a feature page', 'apps/web/src/app/probe.ts', '../features/player/pages/player-page'],
     ['app/layout imports a feature page', 'apps/web/src/app/layout/probe.tsx', '../../features/home/pages/home-page'],
     ['shared/ imports shared/', 'apps/web/src/shared/ui/probe.tsx', '../i18n/i18n'],
+    ['a console feature imports another through its index', 'apps/console/src/features/audit/probe.tsx', '../operators'],
+    ['a console feature imports another through index.ts', 'apps/console/src/features/home-slots/probe.tsx', '../catalogue/index'],
+    ['a console feature imports its own files', 'apps/console/src/features/audit/probe.tsx', './api'],
+    ['a console feature imports shared/', 'apps/console/src/features/audit/probe.tsx', '../../shared/ui/page-header'],
   ])('%s', async (_case, filePath, source) => {
     expect(await restrictions(filePath, source)).toEqual([]);
   });

@@ -1,9 +1,7 @@
 import { useState } from 'react';
 import { Alert, App, Button, Card, Descriptions, Flex, Form, Input, Modal, Tag, Typography } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { changePassword, disableTotp } from '../auth/api';
-import { NewPasswordFields } from '../auth/password-fields';
-import { TotpSetup } from '../auth/totp-setup';
+import { changePassword, disableTotp, NewPasswordFields, TotpSetup } from '../auth';
 import { useI18n } from '../../shared/i18n/i18n';
 import { meQueryOptions, useMe } from '../../shared/session/me';
 import { PageHeader } from '../../shared/ui/page-header';

@@ -9,7 +9,7 @@ import { FilterBar } from '../../shared/list/filter-bar';
 import { useUrlFilters } from '../../shared/list/use-url-filters';
 import { PageHeader } from '../../shared/ui/page-header';
 import { RoleTag } from '../../shared/ui/role-tag';
-import { operatorsQueryOptions } from '../operators/api';
+import { operatorsQueryOptions } from '../operators';
 import { auditActionLabel, auditActionOptions, matchesAuditAction } from './action-label';
 import { auditQueryOptions } from './api';
 import { AuditDiffTable } from './audit-diff-table';

@@ -12,7 +12,7 @@ import { useMe } from '../../shared/session/me';
 import { mayUse } from '../../shared/session/access';
 import { LoadError } from '../../shared/ui/states';
 import { PageHeader } from '../../shared/ui/page-header';
-import { inLocale } from '../catalogue/localized';
+import { inLocale } from '../catalogue';
 import { dashboardQueryOptions, recompute } from './api';
 import { change, formatCount, formatShare, formatYuan } from './figures';
 

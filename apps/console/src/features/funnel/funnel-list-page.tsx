@@ -7,8 +7,8 @@ import { QueryTable, serverPaging } from '../../shared/list/query-table';
 import { columnSortOrder } from '../../shared/list/sorting';
 import { useUrlFilters } from '../../shared/list/use-url-filters';
 import { PageHeader } from '../../shared/ui/page-header';
-import { inLocale } from '../catalogue/localized';
-import { formatCount, formatShare } from '../dashboard/figures';
+import { inLocale } from '../catalogue';
+import { formatCount, formatShare } from '../dashboard';
 import { dramaAnalyticsQueryOptions } from './api';
 import { DaysSwitch } from './days-switch';
 

@@ -7,7 +7,7 @@ import { FilterBar } from '../../shared/list/filter-bar';
 import { QueryTable, serverPaging } from '../../shared/list/query-table';
 import { useUrlFilters } from '../../shared/list/use-url-filters';
 import { PageHeader } from '../../shared/ui/page-header';
-import { outboxQueryOptions } from '../settings/api';
+import { outboxQueryOptions } from '../settings';
 
 interface FilterForm {
   q?: string | undefined;

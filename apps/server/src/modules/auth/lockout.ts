@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.js';
 import type { UserRow } from '../../db/schema.js';
 import { AppError } from '../../platform/errors.js';
 import { registerFailedSignIn } from './queries.js';
-import { findUserById } from '../users/queries.js';
+import { findUserById } from '../users/index.js';
 
 const LOCK_MS = LIMITS.signInLockMinutes * 60_000;
 

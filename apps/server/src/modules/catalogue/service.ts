@@ -17,7 +17,7 @@ import { pickText } from '../../platform/locale.js';
 import { hasActiveVip, type Viewer } from '../../platform/auth.js';
 import { pageOf, pageWindow } from '../../platform/paging.js';
 import { analyticsEvents } from '../analytics/events.js';
-import { findSubtitleLanguages } from '../episodes/queries.js';
+import { findSubtitleLanguages } from '../episodes/index.js';
 import { HlsIndex, SUBTITLE_LANGUAGES, playAddress, subtitleTracks, type SubtitleLanguage } from './media-urls.js';
 import { presentDrama, presentEpisode } from './presenters.js';
 import * as queries from './queries.js';

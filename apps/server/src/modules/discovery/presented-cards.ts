@@ -1,7 +1,7 @@
 import type { DramaSummary, Locale } from '@drama/contracts';
 import { WrittenJson } from '../../platform/json-fragments.js';
 import { presentDrama } from '../catalogue/presenters.js';
-import type { DramaRecord, TagRecord } from '../catalogue/queries.js';
+import type { DramaRecord, TagRecord } from '../catalogue/index.js';
 
 /** A drama with what its card shows. */
 export type CardRow = DramaRecord & { tags: ReadonlyArray<Pick<TagRecord, 'id' | 'slug' | 'name'>> };

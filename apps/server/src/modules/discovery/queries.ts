@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { firstPlayableEpisode } from '../explore/queries.js';
-import { DRAMA_RECORD_COLUMNS, DRAMA_TAGS_JSON, type DramaRecord, type EpisodeRecord, type TagJson } from '../catalogue/queries.js';
+import { firstPlayableEpisode } from '../explore/index.js';
+import { DRAMA_RECORD_COLUMNS, DRAMA_TAGS_JSON, type DramaRecord, type EpisodeRecord, type TagJson } from '../catalogue/index.js';
 
 /** A drama as search and the feed show it, with what they rank and match it by. */
 export interface CatalogueRow extends DramaRecord {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { LocalizedText } from '@drama/contracts';
-import { DRAMA_RECORD_COLUMNS, DRAMA_TAGS_JSON, type DramaRecord, type EpisodeRecord } from '../catalogue/queries.js';
+import { DRAMA_RECORD_COLUMNS, DRAMA_TAGS_JSON, type DramaRecord, type EpisodeRecord } from '../catalogue/index.js';
 import type { PopularCursor } from './cursor.js';
 
 /**

@@ -4,8 +4,8 @@ import type { AppContext } from '../../platform/context.js';
 import { presentDrama } from '../catalogue/presenters.js';
 import type { CatalogueService } from '../catalogue/service.js';
 import type { DiscoveryIndex } from '../discovery/discovery-index.js';
-import type { CatalogueRow } from '../discovery/queries.js';
-import type { EpisodeRecord } from '../catalogue/queries.js';
+import type { CatalogueRow } from '../discovery/index.js';
+import type { EpisodeRecord } from '../catalogue/index.js';
 import { decodeCursor, encodeCursor, type ExploreCursor, PERSONAL_FEED_SIZE, type PopularCursor } from './cursor.js';
 import * as queries from './queries.js';
 

@@ -1,10 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { type PageWindow, withTotal } from '../../platform/paging.js';
-import { DRAMA_RECORD_COLUMNS, OPEN_BY_LINK_STATUSES } from '../catalogue/queries.js';
-
-// Kept here too for the modules that read it from here.
-export { DRAMA_RECORD_COLUMNS };
+import { DRAMA_RECORD_COLUMNS, OPEN_BY_LINK_STATUSES } from '../catalogue/index.js';
 
 /** A published drama's favourite count and whether this member favours it; undefined if none. */
 export async function findFavoriteState(db: Db, dramaId: number, userId: number) {

@@ -6,7 +6,7 @@ import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { enforceHourlyQuota } from '../../platform/hourly-quota.js';
 import { pageOf, pageWindow } from '../../platform/paging.js';
-import { findOwnUploads } from '../uploads/queries.js';
+import { findOwnUploads } from '../uploads/index.js';
 import { presentFeedback } from './presenters.js';
 import * as queries from './queries.js';
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { type PageWindow, withTotal } from '../../platform/paging.js';
-import { OPEN_BY_LINK_STATUSES } from '../catalogue/queries.js';
+import { OPEN_BY_LINK_STATUSES } from '../catalogue/index.js';
 
 /** An episode's total like count and whether this member likes it; undefined if not published. */
 export async function findLikeState(db: Db, episodeId: number, userId: number | null) {

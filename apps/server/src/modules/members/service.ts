@@ -29,14 +29,14 @@ import { pickText } from '../../platform/locale.js';
 import { type Actor, effectiveRole, roleAllows } from '../../platform/operators.js';
 import { type PageRequest, pageOf, pageWindow } from '../../platform/paging.js';
 import { presentFeedback } from '../feedback/presenters.js';
-import { findFeedbackPage, findReplies, findScreenshots } from '../feedback/queries.js';
-import { setUserVip } from '../membership/queries.js';
+import { findFeedbackPage, findReplies, findScreenshots } from '../feedback/index.js';
+import { setUserVip } from '../membership/index.js';
 import { extendVip } from '../membership/vip.js';
 import { presentOrder } from '../orders/presenters.js';
-import { findOrdersOfUser } from '../orders/queries.js';
+import { findOrdersOfUser } from '../orders/index.js';
 import { changePoints } from '../points/ledger.js';
 import { presentPointsRecord } from '../points/presenters.js';
-import { findRecords } from '../points/queries.js';
+import { findRecords } from '../points/index.js';
 import * as queries from './queries.js';
 
 const DAY_MS = 86_400_000;

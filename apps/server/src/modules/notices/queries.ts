@@ -2,7 +2,7 @@ import type { NoticeKind } from '@drama/contracts';
 import { type RawBuilder, sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
-import { switchIsOn } from '../member-settings/queries.js';
+import { switchIsOn } from '../member-settings/index.js';
 import type { NewNotice } from './sink.js';
 
 type Executor = Db | Transaction<Database>;

@@ -24,7 +24,7 @@ import { AppError } from '../../platform/errors.js';
 import type { Actor } from '../../platform/operators.js';
 import { pageOf, pageWindow } from '../../platform/paging.js';
 import { csvLine } from '../../platform/csv.js';
-import { findUserForUpdate, setUserVip } from '../membership/queries.js';
+import { findUserForUpdate, setUserVip } from '../membership/index.js';
 import { PaymentChannels } from '../payments/channel-registry.js';
 import { ChannelError, type ChannelKey, type ChannelResult, fenToYuan, type RefundNotice, type RefundResult } from '../payments/channels/channel.js';
 import type { RefundRow } from '../payments/refund-tables.js';

@@ -8,7 +8,7 @@ import { AppError } from '../../platform/errors.js';
 import { pickText } from '../../platform/locale.js';
 import type { RateLimiter } from '../../platform/rate-limit.js';
 import { extendVip } from '../membership/vip.js';
-import * as orders from '../orders/queries.js';
+import * as orders from '../orders/index.js';
 import { presentStatus } from '../orders/presenters.js';
 import { PaymentChannels } from './channel-registry.js';
 import {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { switchIsOn } from '../member-settings/queries.js';
+import { switchIsOn } from '../member-settings/index.js';
 import { ACTIVE_DAYS, CO_WATCH_TOP, FINISHED_SHARE, MAX_RECOMMENDATIONS, MAX_SEEDS, WEIGHTS } from './scoring.js';
 
 /**

@@ -3,7 +3,7 @@ import { pickText } from '../../platform/locale.js';
 import type { Viewer } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { presentDrama } from '../catalogue/presenters.js';
-import * as explore from '../explore/queries.js';
+import * as explore from '../explore/index.js';
 import { REFRESH_ALL_CRON, REFRESH_ALL_JOB, REFRESH_DEBOUNCE_SECONDS, REFRESH_MEMBER_JOB, refreshAllJob, refreshMemberJob } from './job.js';
 import * as queries from './queries.js';
 

@@ -1,9 +1,7 @@
 import type { LocalizedText } from '@drama/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { DramaRecord } from '../catalogue/queries.js';
-import { DRAMA_TAGS_JSON } from '../catalogue/queries.js';
-import { DRAMA_RECORD_COLUMNS } from '../favorites/queries.js';
+import { DRAMA_RECORD_COLUMNS, DRAMA_TAGS_JSON, type DramaRecord } from '../catalogue/index.js';
 import type { SearchTexts } from './search-texts.js';
 
 /* The search index (0005): stale rows and their rewrite. */

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.js';
 import { type PageWindow, withTotal } from '../../platform/paging.js';
-import { DRAMA_RECORD_COLUMNS, OPEN_BY_LINK_STATUSES } from '../catalogue/queries.js';
+import { DRAMA_RECORD_COLUMNS, OPEN_BY_LINK_STATUSES } from '../catalogue/index.js';
 
 export interface WatchKey {
   userId: number;
