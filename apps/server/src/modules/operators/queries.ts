@@ -19,6 +19,44 @@ export function operatorBySetupToken(db: Executor, tokenHash: string): Promise<O
   return db.selectFrom('operators').selectAll().where('setup_token_hash', '=', tokenHash).executeTakeFirst();
 }
 
+/** Whether an active owner has chosen a password (then no set-up link is offered at start). */
+export async function ownerCanSignIn(db: Executor): Promise<boolean> {
+  const row = await db
+    .selectFrom('operators')
+    .select('id')
+    .where('role', '=', 'owner')
+    .where('status', '=', 'active')
+    .where('password_hash', 'is not', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Gives the operator `owner` a set-up link (made on the first start); an `owner` who has chosen
+ * a password keeps it. Answers whether the link was stored.
+ */
+export async function offerOwnerSetup(db: Executor, tokenHash: string, expiresAt: Date): Promise<boolean> {
+  const row = await db
+    .insertInto('operators')
+    .values({ username: 'owner', role: 'owner', password_hash: null, setup_token_hash: tokenHash, setup_expires_at: expiresAt })
+    .onConflict((oc) => oc.column('username').doUpdateSet({ setup_token_hash: tokenHash, setup_expires_at: expiresAt }).where('operators.password_hash', 'is', null))
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Sets the password chosen with a set-up link, spending the link; false when it was spent or replaced meanwhile. */
+export async function spendSetupLink(db: Executor, id: number, tokenHash: string, passwordHash: string, sessionVersion: number): Promise<boolean> {
+  const row = await db
+    .updateTable('operators')
+    .set({ password_hash: passwordHash, setup_token_hash: null, setup_expires_at: null, session_version: sessionVersion, updated_at: new Date() })
+    .where('id', '=', id)
+    .where('setup_token_hash', '=', tokenHash)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export function listOperators(db: Executor): Promise<OperatorRow[]> {
   return db.selectFrom('operators').selectAll().orderBy('id').execute();
 }
@@ -79,6 +117,11 @@ export async function insertSession(
     .execute();
 }
 
+export async function sessionCsrf(db: Executor, id: number): Promise<string | undefined> {
+  const row = await db.selectFrom('operator_sessions').select('csrf_token').where('id', '=', id).executeTakeFirst();
+  return row?.csrf_token;
+}
+
 export async function deleteSession(db: Executor, id: number): Promise<void> {
   await db.deleteFrom('operator_sessions').where('id', '=', id).execute();
 }
@@ -124,6 +167,10 @@ export async function revokeApiTokens(db: Executor, operatorId: number, roles: r
     .returning('id')
     .execute();
   return revoked.length;
+}
+
+export async function revokeApiToken(db: Executor, id: number, now: Date): Promise<void> {
+  await db.updateTable('operator_api_tokens').set({ revoked_at: now }).where('id', '=', id).execute();
 }
 
 export function insertApiToken(db: Executor, values: { operatorId: number; name: string; role: OperatorRole; tokenHash: string; prefix: string }) {

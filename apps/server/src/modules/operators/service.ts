@@ -91,24 +91,9 @@ export class OperatorService {
    * reads the server's log chooses the password.
    */
   async ensureFirstOwner(origin: string): Promise<void> {
-    const usable = await this.db
-      .selectFrom('operators')
-      .select('id')
-      .where('role', '=', 'owner')
-      .where('status', '=', 'active')
-      .where('password_hash', 'is not', null)
-      .executeTakeFirst();
-    if (usable) return;
+    if (await q.ownerCanSignIn(this.db)) return;
     const setup = this.newSetupToken();
-    const row = await this.db
-      .insertInto('operators')
-      .values({ username: 'owner', role: 'owner', password_hash: null, setup_token_hash: setup.hash, setup_expires_at: setup.expiresAt })
-      .onConflict((oc) =>
-        oc.column('username').doUpdateSet({ setup_token_hash: setup.hash, setup_expires_at: setup.expiresAt }).where('operators.password_hash', 'is', null),
-      )
-      .returning('id')
-      .executeTakeFirst();
-    if (!row) return;
+    if (!(await q.offerOwnerSetup(this.db, setup.hash, setup.expiresAt))) return;
     this.log.warn(
       { setupUrl: this.setupUrl(setup.token, origin), expiresAt: setup.expiresAt.toISOString() },
       'No console owner can sign in yet: open this one-time link to choose the password of "owner"',
@@ -225,10 +210,10 @@ export class OperatorService {
       const step = await acceptedStep(row.totp_secret, code, this.now(), null);
       if (step === null) throw new AppError('TOTP_INVALID', 'The code is wrong');
       const updated = await q.updateOperator(trx, row.id, { totp_enabled: true, totp_last_step: step });
-      const session = await trx.selectFrom('operator_sessions').select('csrf_token').where('id', '=', sessionId).executeTakeFirst();
+      const csrf = await q.sessionCsrf(trx, sessionId);
       if (sessionId > 0) await q.updateSession(trx, sessionId, { totp_setup_only: false });
       await writeAudit(trx, actor, { action: 'operator.totp-enable', targetType: 'operator', targetId: row.id, before: { totpEnabled: false }, after: { totpEnabled: true } });
-      return this.me(updated, session?.csrf_token ?? '', false);
+      return this.me(updated, csrf ?? '', false);
     });
   }
 
@@ -291,13 +276,7 @@ export class OperatorService {
     const row = await this.liveSetup(token);
     const hash = await this.passwords.hash(password);
     await this.db.transaction().execute(async (trx) => {
-      const spent = await trx
-        .updateTable('operators')
-        .set({ password_hash: hash, setup_token_hash: null, setup_expires_at: null, session_version: row.session_version + 1, updated_at: new Date() })
-        .where('id', '=', row.id)
-        .where('setup_token_hash', '=', sha256(token))
-        .returning('id')
-        .executeTakeFirst();
+      const spent = await q.spendSetupLink(trx, row.id, sha256(token), hash, row.session_version + 1);
       if (!spent) throw new AppError('SETUP_LINK_INVALID', 'This set-up link is unknown, used or expired');
       const actor: Actor = { operatorId: row.id, username: row.username, role: row.role, via: 'session', ip };
       await writeAudit(trx, actor, { action: 'operator.setup', targetType: 'operator', targetId: row.id });
@@ -409,7 +388,7 @@ export class OperatorService {
       const row = await q.tokensQuery(trx).where('t.id', '=', id).executeTakeFirst();
       if (!row || (effectiveRole(actor) !== 'owner' && row.operator_id !== actor.operatorId)) throw new AppError('API_TOKEN_NOT_FOUND', 'No such token');
       if (!row.revoked_at) {
-        await trx.updateTable('operator_api_tokens').set({ revoked_at: this.now() }).where('id', '=', id).execute();
+        await q.revokeApiToken(trx, id, this.now());
         await writeAudit(trx, actor, { action: 'api-token.revoke', targetType: 'api-token', targetId: id, before: { name: row.name, role: row.role } });
       }
       return this.presentToken(await q.tokensQuery(trx).where('t.id', '=', id).executeTakeFirstOrThrow());
