@@ -1,8 +1,8 @@
 import type { ConsoleOrderListQuery, ConsoleOrderReviewQuery, OrderReviewKind } from '@drama/contracts';
-import { type Expression, type SqlBool, sql } from 'kysely';
+import { type Expression, type Insertable, type SqlBool, sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { type PageWindow, withTotal } from '../../platform/paging.js';
-import type { RefundRow } from '../payments/refund-tables.js';
+import type { RefundRow, RefundsTable } from '../payments/refund-tables.js';
 
 /** Orders with their plan, member name and what refunds that went through gave back. */
 function consoleOrders(db: Db) {
@@ -136,4 +136,47 @@ export async function reviewQueue(db: Db, query: ConsoleOrderReviewQuery, window
     sql<{ total: number }>`select count(*)::int as total from (${union}) q ${where}`.execute(db),
   ]);
   return { rows: rows.rows, total: Number(count.rows[0]?.total ?? 0) };
+}
+
+export function orderById(db: Db, id: number) {
+  return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** When the member's VIP ends (null without VIP or without such a member). */
+export async function memberVipExpiry(db: Db, userId: number): Promise<Date | null> {
+  const row = await db.selectFrom('users').select('vip_expire_time').where('id', '=', userId).executeTakeFirst();
+  return row?.vip_expire_time ?? null;
+}
+
+export function refundByNo(db: Db, refundNo: string): Promise<RefundRow | undefined> {
+  return db.selectFrom('refunds').selectAll().where('refund_no', '=', refundNo).executeTakeFirst();
+}
+
+export function insertRefund(db: Db, values: Insertable<RefundsTable>): Promise<RefundRow> {
+  return db.insertInto('refunds').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+/** A refund by its number, with its order's channel and the operator who made it. */
+export function refundWithOrderByNo(db: Db, refundNo: string) {
+  return db
+    .selectFrom('refunds')
+    .innerJoin('orders', 'orders.id', 'refunds.order_id')
+    .leftJoin('operators', 'operators.id', 'refunds.operator_id')
+    .select(['refunds.id', 'refunds.status', 'refunds.amount_fen', 'refunds.operator_id', 'orders.order_no', 'orders.channel', 'orders.channel_mode', 'operators.username', 'operators.role'])
+    .where('refunds.refund_no', '=', refundNo)
+    .executeTakeFirst();
+}
+
+export async function orderIdOfRefund(db: Db, refundId: number): Promise<number> {
+  const row = await db.selectFrom('refunds').select('order_id').where('id', '=', refundId).executeTakeFirstOrThrow();
+  return row.order_id;
+}
+
+/** A refund, locked for the rest of the transaction (its order is locked first). */
+export function lockRefund(db: Db, refundId: number): Promise<RefundRow> {
+  return db.selectFrom('refunds').selectAll().where('id', '=', refundId).forUpdate().executeTakeFirstOrThrow();
+}
+
+export function updateRefund(db: Db, refundId: number, values: Updateable<RefundsTable>): Promise<RefundRow> {
+  return db.updateTable('refunds').set(values).where('id', '=', refundId).returningAll().executeTakeFirstOrThrow();
 }

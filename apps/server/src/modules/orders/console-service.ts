@@ -178,15 +178,15 @@ export class OrderConsoleService {
   async detail(id: number): Promise<ConsoleOrderDetail> {
     const row = await queries.findConsoleOrder(this.db, id);
     if (!row) throw new AppError('ORDER_NOT_FOUND', `Order ${id} not found`);
-    const [notifications, refunds, totals, user] = await Promise.all([
+    const [notifications, refunds, totals, vipExpiry] = await Promise.all([
       queries.notificationsOfOrder(this.db, row.id, row.order_no),
       queries.refundsOfOrder(this.db, row.id),
       queries.refundTotals(this.db, row.id),
-      this.db.selectFrom('users').select('vip_expire_time').where('id', '=', row.user_id).executeTakeFirst(),
+      queries.memberVipExpiry(this.db, row.user_id),
     ]);
     return {
       order: this.presentOrder(row),
-      vipExpireTime: iso(user?.vip_expire_time ?? null),
+      vipExpireTime: iso(vipExpiry),
       notifications: notifications.map((item) => this.presentNotification(item)),
       refunds: refunds.map((item) => this.presentRefund(item)),
       refundableFen: row.status === 'success' ? Math.max(0, row.amount_fen - totals.committed) : 0,
@@ -214,7 +214,7 @@ export class OrderConsoleService {
 
   /** "Ask the channel now": the reconciler's query for one order, its answer recorded and applied as the reconciler would. */
   async askChannel(actor: Actor, id: number): Promise<OrderChannelQueryResult> {
-    const order = await this.db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+    const order = await queries.orderById(this.db, id);
     if (!order) throw new AppError('ORDER_NOT_FOUND', `Order ${id} not found`);
     const adapter = this.payments.channels.forOrder(order);
     if (!adapter) throw new AppError('PAYMENT_CHANNEL_UNAVAILABLE', `Payment channel ${order.channel} is not available`);
@@ -254,7 +254,7 @@ export class OrderConsoleService {
       started = await this.db.transaction().execute(async (trx) => {
         const order = await lockOrder(trx, orderId);
         if (!order) throw new AppError('ORDER_NOT_FOUND', `Order ${orderId} not found`);
-        const existing = await trx.selectFrom('refunds').selectAll().where('refund_no', '=', input.refundNo).executeTakeFirst();
+        const existing = await queries.refundByNo(trx, input.refundNo);
         const context = { orderNo: order.order_no, totalFen: order.amount_fen, key: PaymentChannels.keyOf(order), order };
         if (existing) {
           if (existing.order_id !== order.id || existing.amount_fen !== input.amountFen) {
@@ -270,19 +270,15 @@ export class OrderConsoleService {
         if (input.amountFen > refundableFen) {
           throw new AppError('REFUND_EXCEEDS_PAID', 'The refund is more than was paid and not yet refunded', { refundableFen: Math.max(0, refundableFen) });
         }
-        const refund = await trx
-          .insertInto('refunds')
-          .values({
-            refund_no: input.refundNo,
-            order_id: order.id,
-            amount_fen: input.amountFen,
-            reason: input.reason,
-            operator_id: actor.operatorId,
-            created_at: now,
-            updated_at: now,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        const refund = await queries.insertRefund(trx, {
+          refund_no: input.refundNo,
+          order_id: order.id,
+          amount_fen: input.amountFen,
+          reason: input.reason,
+          operator_id: actor.operatorId,
+          created_at: now,
+          updated_at: now,
+        });
         return { refund, ...context };
       });
     } catch (error) {
@@ -325,13 +321,7 @@ export class OrderConsoleService {
    * settled is left as it is.
    */
   async settleNotified(key: ChannelKey, orderNo: string, notice: RefundNotice): Promise<{ flag: 'applied' | 'duplicate' | 'unknown_order' | 'amount_mismatch'; detail: string | null }> {
-    const found = await this.db
-      .selectFrom('refunds')
-      .innerJoin('orders', 'orders.id', 'refunds.order_id')
-      .leftJoin('operators', 'operators.id', 'refunds.operator_id')
-      .select(['refunds.id', 'refunds.status', 'refunds.amount_fen', 'refunds.operator_id', 'orders.order_no', 'orders.channel', 'orders.channel_mode', 'operators.username', 'operators.role'])
-      .where('refunds.refund_no', '=', notice.refundNo)
-      .executeTakeFirst();
+    const found = await queries.refundWithOrderByNo(this.db, notice.refundNo);
     if (!found || found.order_no !== orderNo || PaymentChannels.keyOf(found) !== key) return { flag: 'unknown_order', detail: 'no such refund of this order' };
     if (notice.amountFen !== null && notice.amountFen !== found.amount_fen) {
       return { flag: 'amount_mismatch', detail: `the channel says ${notice.amountFen} fen, the refund is ${found.amount_fen} fen` };
@@ -351,27 +341,16 @@ export class OrderConsoleService {
   /** Step 3 of a refund: applies the channel's answer to a refund still processing, once. */
   private async settle(actor: Actor, refundId: number, result: RefundResult): Promise<RefundRow> {
     return this.db.transaction().execute(async (trx) => {
-      const current = await trx.selectFrom('refunds').select('order_id').where('id', '=', refundId).executeTakeFirstOrThrow();
-      const order = await lockOrder(trx, current.order_id);
-      const refund = await trx.selectFrom('refunds').selectAll().where('id', '=', refundId).forUpdate().executeTakeFirstOrThrow();
+      const order = await lockOrder(trx, await queries.orderIdOfRefund(trx, refundId));
+      const refund = await queries.lockRefund(trx, refundId);
       if (!order || refund.status !== 'processing') return refund;
       const now = this.ctx.clock();
       const raw = result.raw.slice(0, 16_384);
       if (result.outcome === 'processing') {
-        return trx
-          .updateTable('refunds')
-          .set({ channel_refund_no: result.channelRefundNo ?? refund.channel_refund_no, raw, updated_at: now })
-          .where('id', '=', refund.id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        return queries.updateRefund(trx, refund.id, { channel_refund_no: result.channelRefundNo ?? refund.channel_refund_no, raw, updated_at: now });
       }
       if (result.outcome === 'failed') {
-        const failed = await trx
-          .updateTable('refunds')
-          .set({ status: 'failed', failure_reason: result.reason?.slice(0, 500) ?? 'refused', raw, updated_at: now, completed_at: now })
-          .where('id', '=', refund.id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        const failed = await queries.updateRefund(trx, refund.id, { status: 'failed', failure_reason: result.reason?.slice(0, 500) ?? 'refused', raw, updated_at: now, completed_at: now });
         await writeAudit(trx, actor, {
           action: 'order.refund',
           targetType: 'order',
@@ -390,21 +369,16 @@ export class OrderConsoleService {
       if (user && expiryAfter && expiryBefore && expiryAfter.getTime() !== expiryBefore.getTime()) {
         await setUserVip(trx, user.id, { level: user.vip_level, expiresAt: expiryAfter, now });
       }
-      const succeeded = await trx
-        .updateTable('refunds')
-        .set({
-          status: 'succeeded',
-          channel_refund_no: result.channelRefundNo ?? refund.channel_refund_no,
-          raw,
-          vip_days_removed: removed,
-          vip_expire_before: expiryBefore,
-          vip_expire_after: expiryAfter,
-          updated_at: now,
-          completed_at: now,
-        })
-        .where('id', '=', refund.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const succeeded = await queries.updateRefund(trx, refund.id, {
+        status: 'succeeded',
+        channel_refund_no: result.channelRefundNo ?? refund.channel_refund_no,
+        raw,
+        vip_days_removed: removed,
+        vip_expire_before: expiryBefore,
+        vip_expire_after: expiryAfter,
+        updated_at: now,
+        completed_at: now,
+      });
       await writeAudit(trx, actor, {
         action: 'order.refund',
         targetType: 'order',
