@@ -37,18 +37,14 @@ export function mediaJob(ctx: AppContext, onPublished: () => void) {
   const db = ctx.db;
 
   async function setProgress(jobId: number, progress: number): Promise<void> {
-    await db.updateTable('media_jobs').set({ progress, updated_at: new Date() }).where('id', '=', jobId).where('state', '=', 'running').execute();
+    await queries.updateJob(db, jobId, { progress, updated_at: new Date() }, 'running');
   }
 
   async function fail(jobId: number, episodeId: number, reason: string, final: boolean): Promise<void> {
     await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('media_jobs')
-        .set({ state: final ? 'failed' : 'queued', failure_reason: reason, updated_at: new Date(), ...(final ? { finished_at: new Date() } : {}) })
-        .where('id', '=', jobId)
-        .execute();
+      await queries.updateJob(trx, jobId, { state: final ? 'failed' : 'queued', failure_reason: reason, updated_at: new Date(), ...(final ? { finished_at: new Date() } : {}) });
       // A new episode whose media could not be made says so; a replaced one keeps playing its old file.
-      if (final) await trx.updateTable('episodes').set({ media_status: 'failed', updated_at: new Date() }).where('id', '=', episodeId).where('media_status', '=', 'pending').execute();
+      if (final) await queries.setMediaStatus(trx, episodeId, 'failed', 'pending');
     });
   }
 
@@ -62,11 +58,7 @@ export function mediaJob(ctx: AppContext, onPublished: () => void) {
       if (job.state === 'failed' && job.attempts >= MEDIA_JOB_ATTEMPTS) return;
       const upload = (await queries.findUploads(db, [job.upload_id]))[0];
       const attempt = job.attempts + 1;
-      await db
-        .updateTable('media_jobs')
-        .set({ state: 'running', attempts: attempt, progress: 0, failure_reason: null, updated_at: new Date() })
-        .where('id', '=', job.id)
-        .execute();
+      await queries.updateJob(db, job.id, { state: 'running', attempts: attempt, progress: 0, failure_reason: null, updated_at: new Date() });
       if (!upload || !(await ctx.storage.head(upload.storage_key))) {
         await fail(job.id, job.episode_id, 'The uploaded file is gone from the storage; upload it again', true);
         return;
@@ -110,31 +102,21 @@ export function mediaJob(ctx: AppContext, onPublished: () => void) {
         }
 
         const previous = await transactionWithNotices(ctx, async (trx) => {
-          const episode = await trx.selectFrom('episodes').select(['media_key', 'drama_id']).where('id', '=', job.episode_id).forUpdate().executeTakeFirst();
-          const latest = await trx.selectFrom('media_jobs').select((eb) => eb.fn.max('id').as('id')).where('episode_id', '=', job.episode_id).executeTakeFirst();
-          const current = latest?.id === job.id;
+          const episode = await queries.lockEpisodeMedia(trx, job.episode_id);
+          const current = (await queries.latestJobId(trx, job.episode_id)) === job.id;
           if (episode && current) {
-            await trx
-              .updateTable('episodes')
-              .set({
-                media_key: key,
-                media_source: 'storage',
-                media_status: 'ready',
-                poster_key: storedLayout.poster(key),
-                duration_seconds: Math.max(1, Math.round(result.probe.durationSeconds)),
-                updated_at: new Date(),
-              })
-              .where('id', '=', job.episode_id)
-              .execute();
+            await queries.updateEpisode(trx, job.episode_id, {
+              media_key: key,
+              media_source: 'storage',
+              media_status: 'ready',
+              poster_key: storedLayout.poster(key),
+              duration_seconds: Math.max(1, Math.round(result.probe.durationSeconds)),
+            });
             await queries.recountDrama(trx, episode.drama_id);
             // A published episode whose media is now ready is one viewers can watch: its drama's favouriting members hear of it.
             await noticesOf(ctx)?.newEpisode(trx, job.episode_id);
           }
-          await trx
-            .updateTable('media_jobs')
-            .set({ state: 'succeeded', progress: 100, failure_reason: null, updated_at: new Date(), finished_at: new Date() })
-            .where('id', '=', job.id)
-            .execute();
+          await queries.updateJob(trx, job.id, { state: 'succeeded', progress: 100, failure_reason: null, updated_at: new Date(), finished_at: new Date() });
           // A later replacement made this one's output useless: it is removed below instead.
           return current ? episode?.media_key : key;
         });
@@ -144,12 +126,12 @@ export function mediaJob(ctx: AppContext, onPublished: () => void) {
         await ctx.storage.delete(upload.storage_key).catch(() => undefined);
       } catch (error) {
         if (run.signal.aborted) {
-          await db.updateTable('media_jobs').set({ state: 'queued', updated_at: new Date() }).where('id', '=', job.id).execute().catch(() => undefined);
+          await queries.updateJob(db, job.id, { state: 'queued', updated_at: new Date() }).catch(() => undefined);
           throw error;
         }
         if (error instanceof UnusableMediaError) {
           await fail(job.id, job.episode_id, error.message, true);
-          await db.updateTable('media_jobs').set({ attempts: MEDIA_JOB_ATTEMPTS }).where('id', '=', job.id).execute();
+          await queries.updateJob(db, job.id, { attempts: MEDIA_JOB_ATTEMPTS });
           return;
         }
         const reason = `Processing failed: ${(error as Error).message}`.slice(0, 500);

@@ -1,6 +1,6 @@
-import { sql, type Transaction } from 'kysely';
+import { type Selectable, sql, type Transaction, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { Database } from '../../db/schema.js';
+import type { Database, EpisodeMediaStatus, EpisodeSubtitlesTable, EpisodesTable, MediaJobsTable } from '../../db/schema.js';
 import { withTotal } from '../../platform/paging.js';
 
 type Executor = Db | Transaction<Database>;
@@ -155,4 +155,58 @@ export async function recountDrama(db: Executor, dramaId: number): Promise<void>
       free_episode_count = (select count(*) from episodes where drama_id = ${dramaId} and status = 'published' and media_status = 'ready' and is_free),
       updated_at = now()
     where id = ${dramaId}`.execute(db);
+}
+
+type SubtitleLanguage = Selectable<EpisodeSubtitlesTable>['language'];
+type JobState = Selectable<MediaJobsTable>['state'];
+
+export async function updateEpisode(db: Executor, episodeId: number, values: Updateable<EpisodesTable>): Promise<void> {
+  await db.updateTable('episodes').set({ ...values, updated_at: new Date() }).where('id', '=', episodeId).execute();
+}
+
+/** Sets an episode's media status; with `from`, only if it is that now. */
+export async function setMediaStatus(db: Executor, episodeId: number, to: EpisodeMediaStatus, from?: EpisodeMediaStatus): Promise<void> {
+  let query = db.updateTable('episodes').set({ media_status: to, updated_at: new Date() }).where('id', '=', episodeId);
+  if (from !== undefined) query = query.where('media_status', '=', from);
+  await query.execute();
+}
+
+/** An episode's media key and drama, locked for the rest of the transaction; undefined once deleted. */
+export function lockEpisodeMedia(db: Executor, episodeId: number) {
+  return db.selectFrom('episodes').select(['media_key', 'drama_id']).where('id', '=', episodeId).forUpdate().executeTakeFirst();
+}
+
+export async function deleteEpisode(db: Executor, episodeId: number): Promise<void> {
+  await db.deleteFrom('episodes').where('id', '=', episodeId).execute();
+}
+
+export async function upsertSubtitle(db: Executor, episodeId: number, language: SubtitleLanguage, storageKey: string): Promise<void> {
+  await db
+    .insertInto('episode_subtitles')
+    .values({ episode_id: episodeId, language, storage_key: storageKey })
+    .onConflict((oc) => oc.columns(['episode_id', 'language']).doUpdateSet({ storage_key: storageKey, updated_at: new Date() }))
+    .execute();
+}
+
+/** Whether the episode had subtitles in that language. */
+export async function deleteSubtitle(db: Executor, episodeId: number, language: SubtitleLanguage): Promise<boolean> {
+  const removed = await db.deleteFrom('episode_subtitles').where('episode_id', '=', episodeId).where('language', '=', language).executeTakeFirst();
+  return Number(removed.numDeletedRows) > 0;
+}
+
+export function jobsOfEpisode(db: Executor, episodeId: number) {
+  return db.selectFrom('media_jobs').select(['id', 'upload_id']).where('episode_id', '=', episodeId).execute();
+}
+
+/** The id of the episode's newest media job (the one whose output it should play). */
+export async function latestJobId(db: Executor, episodeId: number): Promise<number | null> {
+  const row = await db.selectFrom('media_jobs').select((eb) => eb.fn.max('id').as('id')).where('episode_id', '=', episodeId).executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/** Updates a media job; with `whileState`, only while it is in that state. */
+export async function updateJob(db: Executor, jobId: number, values: Updateable<MediaJobsTable>, whileState?: JobState): Promise<void> {
+  let query = db.updateTable('media_jobs').set(values).where('id', '=', jobId);
+  if (whileState !== undefined) query = query.where('state', '=', whileState);
+  await query.execute();
 }

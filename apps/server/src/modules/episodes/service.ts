@@ -176,7 +176,7 @@ export class EpisodeConsoleService {
       await this.usableUploads(trx, [uploadId]);
       const job = await queries.insertJob(trx, episodeId, uploadId);
       if (episode.media_status === 'failed') {
-        await trx.updateTable('episodes').set({ media_status: 'pending', updated_at: new Date() }).where('id', '=', episodeId).execute();
+        await queries.setMediaStatus(trx, episodeId, 'pending');
       }
       await this.queue(trx, job.id);
       await writeAudit(trx, actor, {
@@ -194,7 +194,7 @@ export class EpisodeConsoleService {
     await transactionWithNotices(this.ctx, async (trx) => {
       const episode = await queries.findEpisode(trx, episodeId);
       if (!episode) throw new AppError('EPISODE_NOT_FOUND', `Episode ${episodeId} not found`);
-      await trx.updateTable('episodes').set({ status, updated_at: new Date() }).where('id', '=', episodeId).execute();
+      await queries.updateEpisode(trx, episodeId, { status });
       await queries.recountDrama(trx, episode.drama_id);
       await writeAudit(trx, actor, {
         action: 'episode.status',
@@ -222,11 +222,7 @@ export class EpisodeConsoleService {
     const key = storedLayout.subtitle(episodeId, language);
     await this.ctx.storage.put(key, Buffer.from(vtt, 'utf8'), { contentType: 'text/vtt; charset=utf-8' });
     await this.ctx.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('episode_subtitles')
-        .values({ episode_id: episodeId, language, storage_key: key })
-        .onConflict((oc) => oc.columns(['episode_id', 'language']).doUpdateSet({ storage_key: key, updated_at: new Date() }))
-        .execute();
+      await queries.upsertSubtitle(trx, episodeId, language, key);
       await writeAudit(trx, actor, { action: 'episode.subtitle.upload', targetType: 'episode', targetId: episodeId, after: { language, bytes: Buffer.byteLength(vtt) } });
     });
     // Viewers' drama detail lists each episode's subtitle languages.
@@ -237,8 +233,7 @@ export class EpisodeConsoleService {
   async deleteSubtitle(actor: Actor, episodeId: number, language: ConsoleSubtitleLanguage): Promise<ConsoleEpisode> {
     await this.ctx.db.transaction().execute(async (trx) => {
       if (!(await queries.findEpisode(trx, episodeId))) throw new AppError('EPISODE_NOT_FOUND', `Episode ${episodeId} not found`);
-      const removed = await trx.deleteFrom('episode_subtitles').where('episode_id', '=', episodeId).where('language', '=', language).executeTakeFirst();
-      if (Number(removed.numDeletedRows) === 0) throw new AppError('NOT_FOUND', `Episode ${episodeId} has no ${language} subtitles`);
+      if (!(await queries.deleteSubtitle(trx, episodeId, language))) throw new AppError('NOT_FOUND', `Episode ${episodeId} has no ${language} subtitles`);
       await writeAudit(trx, actor, { action: 'episode.subtitle.delete', targetType: 'episode', targetId: episodeId, before: { language } });
     });
     await this.ctx.storage.delete(storedLayout.subtitle(episodeId, language));
@@ -258,10 +253,10 @@ export class EpisodeConsoleService {
       if (episode.status === 'published' && episode.media_status === 'ready') {
         throw new AppError('CONFLICT', 'Viewers see this episode: unpublish it before deleting it');
       }
-      const jobs = await trx.selectFrom('media_jobs').select(['id', 'upload_id']).where('episode_id', '=', episodeId).execute();
+      const jobs = await queries.jobsOfEpisode(trx, episodeId);
       const subtitles = await queries.findSubtitleLanguages(trx, [episodeId]);
       const free = (await queries.findEpisodes(trx, episode.drama_id)).filter((row) => row.is_free).length;
-      await trx.deleteFrom('episodes').where('id', '=', episodeId).execute();
+      await queries.deleteEpisode(trx, episodeId);
       const rest = (await queries.findEpisodes(trx, episode.drama_id)).map((row) => row.id);
       await queries.renumber(trx, episode.drama_id, rest);
       await queries.applyFreeCount(trx, episode.drama_id, Math.min(free, rest.length));
@@ -303,12 +298,8 @@ export class EpisodeConsoleService {
       const job = await queries.findJob(trx, jobId);
       if (!job) throw new AppError('NOT_FOUND', `Job ${jobId} not found`);
       if (job.state !== 'failed') throw new AppError('CONFLICT', `Job ${jobId} is ${job.state}; only a failed job can be retried`);
-      await trx
-        .updateTable('media_jobs')
-        .set({ state: 'queued', attempts: 0, progress: 0, failure_reason: null, finished_at: null, updated_at: new Date() })
-        .where('id', '=', jobId)
-        .execute();
-      await trx.updateTable('episodes').set({ media_status: 'pending', updated_at: new Date() }).where('id', '=', job.episode_id).where('media_status', '=', 'failed').execute();
+      await queries.updateJob(trx, jobId, { state: 'queued', attempts: 0, progress: 0, failure_reason: null, finished_at: null, updated_at: new Date() });
+      await queries.setMediaStatus(trx, job.episode_id, 'pending', 'failed');
       await this.queue(trx, jobId);
       await writeAudit(trx, actor, { action: 'media-job.retry', targetType: 'media_job', targetId: jobId, before: { state: job.state, failureReason: job.failure_reason } });
     });
