@@ -1,5 +1,4 @@
 import type { AnalyticsPeriod, Dashboard, DashboardFigures, DramaAnalyticsItem, DramaAnalyticsQuery, Funnel, OperatorRole, RecomputeBody } from '@drama/contracts';
-import { sql } from 'kysely';
 import { writeAudit } from '../../platform/audit.js';
 import { TtlCache } from '../../platform/cache.js';
 import type { AppContext } from '../../platform/context.js';
@@ -7,7 +6,7 @@ import { AppError } from '../../platform/errors.js';
 import { type Actor, effectiveRole } from '../../platform/operators.js';
 import { addDays, dayOf } from './days.js';
 import { aggregateJob, AGGREGATE_CRON, runAggregation } from './job.js';
-import './tables.js';
+import * as queries from './queries.js';
 
 type DramaAnalyticsPage = { items: DramaAnalyticsItem[]; total: number; page: number; limit: number; range: { from: string; to: string }; timeZone: string };
 
@@ -69,7 +68,7 @@ export class AnalyticsService {
   }
 
   private async computedAt(day: string): Promise<string | null> {
-    const row = await this.ctx.db.selectFrom('analytics_daily').select('computed_at').where('day', '=', day).executeTakeFirst();
+    const row = await queries.dayComputedAt(this.ctx.db, day);
     return row ? new Date(row.computed_at).toISOString() : null;
   }
 
@@ -85,23 +84,12 @@ export class AnalyticsService {
     const from = addDays(to, -(length - 1));
     const previousTo = addDays(from, -1);
     const previousFrom = addDays(previousTo, -(length - 1));
-    const distinctColumn = length === 1 ? '' : `_${length}d`;
+    const distinctColumn = length === 1 ? '' : length === 7 ? '_7d' : '_30d';
 
-    const sumsQuery = sql<Record<string, unknown>>`
-      select ${sql.raw(['new_members', 'plays', 'watch_seconds', 'completions', 'paywall_hits', 'check_ins', 'redeems', 'revenue_fen', 'paid_orders', 'refunds_fen', 'refunds']
-        .flatMap((column) => [
-          `coalesce(sum(${column}) filter (where day >= '${from}'), 0) as cur_${column}`,
-          `coalesce(sum(${column}) filter (where day <= '${previousTo}'), 0) as prev_${column}`,
-        ])
-        .join(', '))}
-      from analytics_daily where day between ${previousFrom}::date and ${to}::date`.execute(db);
-    const endsQuery = db
-      .selectFrom('analytics_daily')
-      .select(['day', sql<number>`${sql.ref(`active_viewers${distinctColumn}`)}`.as('viewers'), sql<number>`${sql.ref(`paying_members${distinctColumn}`)}`.as('payers'), 'active_vip', 'computed_at'])
-      .where('day', 'in', [to, previousTo])
-      .execute();
+    const sumsQuery = queries.periodSums(db, { previousFrom, previousTo, from, to });
+    const endsQuery = queries.periodEnds(db, [to, previousTo], distinctColumn);
     const figures = (prefix: 'cur' | 'prev', day: string): DashboardFigures => {
-      const row = sums.rows[0] ?? {};
+      const row = sums;
       const end = ends.find((candidate) => dayString(candidate.day) === day);
       const viewers = num(end?.viewers);
       const payers = num(end?.payers);
@@ -125,48 +113,12 @@ export class AnalyticsService {
     };
 
     const seriesFrom = addDays(to, -(SERIES_DAYS - 1));
-    const seriesQuery = db
-      .selectFrom('analytics_daily')
-      .select(['day', 'active_viewers', 'plays', 'watch_seconds', 'new_members', 'revenue_fen'])
-      .where('day', '>=', seriesFrom)
-      .where('day', '<=', to)
-      .orderBy('day')
-      .execute();
+    const seriesQuery = queries.dailySeries(db, seriesFrom, to);
     let revenueByChannel: Dashboard['revenueByChannel'] = null;
     let revenueByPlan: Dashboard['revenueByPlan'] = null;
-    const channelsQuery = money
-      ? db
-        .selectFrom('analytics_daily_revenue')
-        .select(['channel', sql<string>`sum(revenue_fen)`.as('revenue'), sql<string>`sum(paid_orders)`.as('orders')])
-        .where('day', '>=', from)
-        .where('day', '<=', to)
-        .groupBy('channel')
-        .orderBy('revenue', 'desc')
-        .execute()
-      : Promise.resolve(null);
-    const plansQuery = money
-      ? db
-        .selectFrom('analytics_daily_revenue as r')
-        .leftJoin('membership_plans as p', 'p.id', 'r.plan_id')
-        .select(['r.plan_id', 'p.code', 'p.name', sql<string>`sum(r.revenue_fen)`.as('revenue'), sql<string>`sum(r.paid_orders)`.as('orders')])
-        .where('r.day', '>=', from)
-        .where('r.day', '<=', to)
-        .groupBy(['r.plan_id', 'p.code', 'p.name'])
-        .orderBy('revenue', 'desc')
-        .execute()
-      : Promise.resolve(null);
-
-    const topQuery = db
-      .selectFrom('analytics_daily_dramas as a')
-      .innerJoin('dramas as d', 'd.id', 'a.drama_id')
-      .select(['a.drama_id', 'd.title', sql<string>`sum(a.plays)`.as('plays'), sql<string>`sum(a.viewers)`.as('viewers'), sql<string>`sum(a.watch_seconds)`.as('watch')])
-      .where('a.day', '>=', from)
-      .where('a.day', '<=', to)
-      .groupBy(['a.drama_id', 'd.title'])
-      .orderBy('plays', 'desc')
-      .orderBy('a.drama_id')
-      .limit(TOP_DRAMAS)
-      .execute();
+    const channelsQuery = money ? queries.revenueByChannel(db, from, to) : Promise.resolve(null);
+    const plansQuery = money ? queries.revenueByPlan(db, from, to) : Promise.resolve(null);
+    const topQuery = queries.topDramas(db, from, to, TOP_DRAMAS);
     // Independent reads of small tables: in parallel, on as many pooled connections.
     const [sums, ends, seriesRows, channels, plans, top] = await Promise.all([sumsQuery, endsQuery, seriesQuery, channelsQuery, plansQuery, topQuery]);
     if (channels) revenueByChannel = channels.map((slice) => ({ key: slice.channel, label: null, revenueFen: num(slice.revenue), paidOrders: num(slice.orders) }));
@@ -217,52 +169,12 @@ export class AnalyticsService {
 
   private async computeFunnel(dramaId: number, days: number): Promise<Funnel> {
     const db = this.ctx.db;
-    const drama = await db.selectFrom('dramas').select(['id', 'title', 'episode_count', 'free_episode_count', 'like_count', 'favorite_count']).where('id', '=', dramaId).executeTakeFirst();
+    const drama = await queries.funnelDrama(db, dramaId);
     if (!drama) throw new AppError('DRAMA_NOT_FOUND', `Drama ${dramaId} not found`);
     const to = this.today();
     const from = addDays(to, -(days - 1));
-    const episodes = await db
-      .selectFrom('episodes as e')
-      .leftJoin(
-        (eb) =>
-          eb
-            .selectFrom('analytics_daily_episodes')
-            .select([
-              'episode_id',
-              sql<string>`sum(viewers)`.as('viewers'),
-              sql<string>`sum(plays)`.as('plays'),
-              sql<string>`sum(completions)`.as('completions'),
-              sql<number>`sum(completion_sum)`.as('completion_sum'),
-              sql<string>`sum(paywall_hits)`.as('hits'),
-              sql<string>`sum(paywall_members)`.as('members'),
-              sql<string>`sum(paywall_buyers)`.as('buyers'),
-            ])
-            .where('drama_id', '=', dramaId)
-            .where('day', '>=', from)
-            .where('day', '<=', to)
-            .groupBy('episode_id')
-            .as('a'),
-        (join) => join.onRef('a.episode_id', '=', 'e.id'),
-      )
-      .select(['e.id', 'e.sequence', 'e.is_free', 'a.viewers', 'a.plays', 'a.completions', 'a.completion_sum', 'a.hits', 'a.members', 'a.buyers'])
-      .where('e.drama_id', '=', dramaId)
-      .orderBy('e.sequence')
-      .execute();
-    const totals = await db
-      .selectFrom('analytics_daily_dramas')
-      .select([
-        sql<string>`coalesce(sum(viewers), 0)`.as('viewers'),
-        sql<string>`coalesce(sum(plays), 0)`.as('plays'),
-        sql<string>`coalesce(sum(watch_seconds), 0)`.as('watch'),
-        sql<string>`coalesce(sum(episode_viewers), 0)`.as('episode_viewers'),
-        sql<number>`coalesce(sum(completion_sum), 0)`.as('completion_sum'),
-        sql<string>`coalesce(sum(likes), 0)`.as('likes'),
-        sql<string>`coalesce(sum(favorites), 0)`.as('favorites'),
-      ])
-      .where('drama_id', '=', dramaId)
-      .where('day', '>=', from)
-      .where('day', '<=', to)
-      .executeTakeFirstOrThrow();
+    const episodes = await queries.funnelEpisodes(db, dramaId, from, to);
+    const totals = await queries.funnelTotals(db, dramaId, from, to);
 
     let previousViewers: number | null = null;
     const items = episodes.map((episode) => {
@@ -319,42 +231,25 @@ export class AnalyticsService {
     const db = this.ctx.db;
     const to = this.today();
     const from = addDays(to, -(query.days - 1));
-    const sortExpression = {
-      viewers: 'viewers',
-      plays: 'plays',
-      watchMinutes: 'watch',
-      averageCompletion: 'completion',
-      paywallHits: 'hits',
-      paywallConversion: 'conversion',
-      likes: 'likes',
-      favorites: 'favorites',
-    }[query.sort];
-    const direction = query.order === 'asc' ? sql`asc nulls first` : sql`desc nulls last`;
-    const rows = await sql<Record<string, unknown> & { id: number; title: Funnel['drama']['title']; episode_count: number; free_episode_count: number; total: string }>`
-      select d.id, d.title, d.episode_count, d.free_episode_count, count(*) over () as total,
-        coalesce(a.viewers, 0) as viewers, coalesce(a.plays, 0) as plays, coalesce(a.watch, 0) as watch,
-        coalesce(a.completion, 0) as completion, coalesce(a.hits, 0) as hits, coalesce(a.buyers, 0) as buyers,
-        a.conversion, coalesce(a.likes, 0) as likes, coalesce(a.favorites, 0) as favorites
-      from dramas d
-      left join (
-        select drama_id, sum(viewers) as viewers, sum(plays) as plays, sum(watch_seconds) as watch,
-          case when sum(episode_viewers) > 0 then sum(completion_sum) / sum(episode_viewers) else 0 end as completion,
-          sum(paywall_hits) as hits, sum(paywall_buyers) as buyers,
-          case when sum(paywall_hits) > 0 then sum(paywall_buyers)::float8 / sum(paywall_hits) end as conversion,
-          sum(likes) as likes, sum(favorites) as favorites
-        from analytics_daily_dramas where day between ${from}::date and ${to}::date group by drama_id
-      ) a on a.drama_id = d.id
-      where d.status <> 'draft'
-      order by ${sql.raw(sortExpression)} ${direction}, d.id
-      limit ${query.limit} offset ${(query.page - 1) * query.limit}`.execute(db);
-    let total = num(rows.rows[0]?.total);
-    if (rows.rows.length === 0 && query.page > 1) {
-      total = num((await db.selectFrom('dramas').select((eb) => eb.fn.countAll().as('n')).where('status', '<>', 'draft').executeTakeFirst())?.n);
-    }
+    const sort = (
+      {
+        viewers: 'viewers',
+        plays: 'plays',
+        watchMinutes: 'watch',
+        averageCompletion: 'completion',
+        paywallHits: 'hits',
+        paywallConversion: 'conversion',
+        likes: 'likes',
+        favorites: 'favorites',
+      } as const
+    )[query.sort];
+    const rows = await queries.dramaFiguresPage(db, { from, to, sort, ascending: query.order === 'asc', limit: query.limit, offset: (query.page - 1) * query.limit });
+    let total = num(rows[0]?.total);
+    if (rows.length === 0 && query.page > 1) total = await queries.countDramasOut(db);
     return {
-      items: rows.rows.map((row) => ({
+      items: rows.map((row) => ({
         dramaId: row.id,
-        title: row.title,
+        title: row.title as Funnel['drama']['title'],
         episodeCount: row.episode_count,
         freeEpisodeCount: row.free_episode_count,
         viewers: num(row.viewers),
