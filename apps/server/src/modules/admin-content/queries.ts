@@ -217,3 +217,8 @@ export async function findTagIds(db: Db, slugs: readonly string[]): Promise<Map<
   const rows = await db.selectFrom('tags').select(['id', 'slug']).where('slug', 'in', slugs).execute();
   return new Map(rows.map((row) => [row.slug, row.id]));
 }
+
+/** Holds the import lock until the transaction ends: imports run one at a time across instances. */
+export async function lockImports(db: Db, key: number): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${key})`.execute(db);
+}

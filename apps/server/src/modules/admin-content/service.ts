@@ -1,5 +1,4 @@
 import type { adminDramaImportBodySchema, AdminDramaImportResult } from '@drama/contracts';
-import { sql } from 'kysely';
 import type { z } from 'zod';
 import { writeAudit } from '../../platform/audit.js';
 import type { AppContext } from '../../platform/context.js';
@@ -42,7 +41,7 @@ export class DramaImportService {
     await this.assertMediaPresent(body);
     const now = this.clock();
     const result = await this.ctx.db.transaction().execute(async (trx) => {
-      await sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`.execute(trx);
+      await queries.lockImports(trx, IMPORT_LOCK);
       await queries.upsertCategories(trx, body.categories);
       await queries.upsertTags(trx, body.tags);
 

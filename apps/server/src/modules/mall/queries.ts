@@ -63,3 +63,9 @@ export async function insertMissingMallItems(db: Db, items: MallItemWrite[]): Pr
     .onConflict((oc) => oc.column('slug').doNothing())
     .execute();
 }
+
+/** The member's points now (0 for no such member). */
+export async function pointsBalance(db: Db, userId: number): Promise<number> {
+  const row = await db.selectFrom('users').select('points').where('id', '=', userId).executeTakeFirst();
+  return row?.points ?? 0;
+}

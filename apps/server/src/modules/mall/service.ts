@@ -29,11 +29,11 @@ export class MallService {
   constructor(private readonly ctx: AppContext) {}
 
   async list(viewer: Viewer, locale: Locale): Promise<{ items: MallItem[]; balance: number }> {
-    const [rows, user] = await Promise.all([
+    const [rows, balance] = await Promise.all([
       queries.findActiveItems(this.ctx.db),
-      this.ctx.db.selectFrom('users').select('points').where('id', '=', viewer.id).executeTakeFirst(),
+      queries.pointsBalance(this.ctx.db, viewer.id),
     ]);
-    return { items: rows.map((row) => presentMallItem(row, locale)), balance: user?.points ?? 0 };
+    return { items: rows.map((row) => presentMallItem(row, locale)), balance };
   }
 
   /**

@@ -148,3 +148,8 @@ export async function personalisedOn(db: Db, userId: number): Promise<boolean> {
   const row = await db.selectFrom('member_settings').select('personalised').where('user_id', '=', userId).executeTakeFirst();
   return row?.personalised ?? true;
 }
+
+/** The titles of the dramas a recommendation names as its reason. */
+export function dramaTitles(db: Db, ids: number[]) {
+  return db.selectFrom('dramas').select(['id', 'title']).where('id', 'in', ids).execute();
+}

@@ -58,7 +58,7 @@ export class RecommendationService {
     const titles = new Map(
       becauseIds.length === 0
         ? []
-        : (await this.ctx.db.selectFrom('dramas').select(['id', 'title']).where('id', 'in', becauseIds).execute()).map((row) => [row.id, pickText(row.title, locale)]),
+        : (await queries.dramaTitles(this.ctx.db, becauseIds)).map((row) => [row.id, pickText(row.title, locale)]),
     );
     const present = (row: explore.ExploreRow) => presentDrama(row, row.tags, locale, this.ctx.config.MEDIA_BASE_URL);
     const items: ForYouItem[] = [
