@@ -27,6 +27,7 @@ import { AvatarService } from './modules/avatars/service.js';
 import { catalogueRoutes } from './modules/catalogue/routes.js';
 import { CatalogueService } from './modules/catalogue/service.js';
 import { RELEASE_JOB, RELEASE_SWEEP_SECONDS } from './modules/catalogue/scheduled-releases.js';
+import { Changes } from './platform/changes.js';
 import { catalogueConsoleRoutes } from './modules/catalogue/console-routes.js';
 import { orderConsoleRoutes } from './modules/orders/console-routes.js';
 import { reconciliationConsoleRoutes } from './modules/orders/console-reconciliation-routes.js';
@@ -230,17 +231,14 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     operators: new OperatorAuth(database.db, config, options.clock ?? (() => new Date())),
     storage: createStorage(config),
     jobs: new JobQueue(database.db, { stallSeconds: config.JOBS_STALL_SECONDS, pollSeconds: config.JOBS_POLL_SECONDS, log: server.log }),
+    changes: new Changes(),
   };
   // Workers start once every module has registered its jobs, and stop before the database closes.
   server.addHook('onReady', async () => ctx.jobs.start());
   server.addHook('onClose', async () => ctx.jobs.stop());
   const responseCache = new ResponseCache(30_000, 2_000);
   responseCache.register(server);
-  const catalogue = new CatalogueService(ctx, () => {
-    responseCache.clear();
-    search.invalidate();
-    analytics.forget();
-  });
+  const catalogue = new CatalogueService(ctx);
   const catalogueChanges = new CacheBroadcast('catalogue', redis, () => catalogue.changedElsewhere());
   catalogueChanges.register(server);
   // Scheduled dramas come out by a job; each instance watches the schedule for its own caches.
@@ -249,13 +247,8 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   server.addHook('onReady', async () => catalogue.releases.start(() => ctx.jobs.wake(RELEASE_JOB)));
   server.addHook('onClose', async () => catalogue.releases.stop());
   const settings = new SettingsService(database.db);
-  // An episode's change, or its media becoming ready on whichever instance processed it, reaches every instance's caches.
-  const episodesChanged = () => {
-    catalogue.invalidate();
-    catalogueChanges.publish();
-  };
-  const episodes = new EpisodeConsoleService(ctx, episodesChanged);
-  await ctx.jobs.register(mediaJob(ctx, episodesChanged));
+  const episodes = new EpisodeConsoleService(ctx);
+  await ctx.jobs.register(mediaJob(ctx));
   const analytics = new AnalyticsService(ctx);
   await analytics.registerJobs();
   const accounts = createAccountServices(ctx, { keys, log: server.log });
@@ -279,7 +272,7 @@ export async function buildApp(options: BuildOptions): Promise<App> {
     config.DISCOVERY_INDEX === 'memory'
       ? new DiscoveryIndex(database.db, {
           maxLagMs: config.DISCOVERY_MAX_LAG_MS,
-          onTextsChanged: () => search.forgetResults(),
+          onTextsChanged: () => ctx.changes.emit('search-texts.changed'),
           mediaBaseUrl: config.MEDIA_BASE_URL,
         })
       : null;
@@ -287,8 +280,6 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   await search.registerJobs();
   const recommendations = new RecommendationService(ctx);
   await recommendations.registerJobs();
-  // What a member watches, likes or favourites refreshes their "For you" list shortly after.
-  watchRecords.onActivity = likes.onActivity = favorites.onActivity = (userId) => recommendations.touch(userId);
   const explore = new ExploreService(ctx, catalogue, (userId) => recommendations.rankedIds(userId), discovery);
   const points = new PointsService(ctx);
   const tasks = new TaskService(ctx, catalogue, settings);
@@ -312,6 +303,21 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   payments.refundSettler = (key, orderNo, notice) => orderConsole.settleNotified(key, orderNo, notice);
   const reconciliation = new ReconciliationService(ctx, paymentChannels);
   await reconciliation.registerJobs();
+
+  // Who hears each change a module announces (platform/changes.ts), in one list.
+  ctx.changes.on('catalogue.changed', () => {
+    responseCache.clear();
+    search.invalidate();
+    analytics.forget();
+  });
+  // An episode's change, or its media becoming ready on whichever instance processed it, reaches every instance's caches.
+  ctx.changes.on('episodes.changed', () => {
+    catalogue.invalidate();
+    catalogueChanges.publish();
+  });
+  ctx.changes.on('search-texts.changed', () => search.forgetResults());
+  // What a member watches, likes or favourites refreshes their "For you" list shortly after.
+  ctx.changes.on('member.active', (userId) => recommendations.touch(userId));
 
   const operators = new OperatorService(ctx, server.log);
   // Operators' API tokens for every admin call; the bootstrap token only makes operators and their tokens.

@@ -1,5 +1,6 @@
 import type { Db } from '../db/database.js';
 import type { Authenticator } from './auth.js';
+import type { Changes } from './changes.js';
 import type { Config } from './config.js';
 import type { JobQueue } from './jobs/queue.js';
 import type { MediaSigner } from './media-signing.js';
@@ -27,4 +28,6 @@ export interface AppContext {
   storage: Storage;
   /** The job queue on the database; modules register their jobs by name. */
   jobs: JobQueue;
+  /** Where a module announces a change others keep copies of; app.ts says who hears each. */
+  changes: Changes;
 }

@@ -57,11 +57,7 @@ export class CatalogueService {
   /** Publishes scheduled dramas when their time comes (a job), and keeps this instance's caches true to the schedule. */
   readonly releases: ScheduledReleases;
 
-  constructor(
-    private readonly ctx: AppContext,
-    /** Drops serialised answers cached in front of this service. */
-    private readonly onInvalidate: () => void = () => {},
-  ) {
+  constructor(private readonly ctx: AppContext) {
     this.hls = new HlsIndex(ctx.config.MEDIA_DIR);
     this.clipSubtitles = new ClipSubtitleIndex(ctx.config.MEDIA_DIR);
     this.releases = new ScheduledReleases(ctx.db, ctx.clock, () => this.invalidate(), {
@@ -77,8 +73,9 @@ export class CatalogueService {
     this.releases.forget();
   }
 
+  /** Drops this instance's cached catalogue, and says so: what is cached in front of it goes too. */
   invalidate(): void {
-    this.onInvalidate();
+    this.ctx.changes.emit('catalogue.changed');
     this.lists.clear();
     this.details.clear();
     this.episodes.clear();

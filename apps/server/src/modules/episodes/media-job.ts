@@ -32,7 +32,7 @@ const CONTENT_TYPES: Record<string, string> = {
  * same objects under the same key. Until that last transaction the episode keeps what it had (no
  * media for a new one, the previous file for a replaced one), so viewers never see half of it.
  */
-export function mediaJob(ctx: AppContext, onPublished: () => void) {
+export function mediaJob(ctx: AppContext) {
   const tools = () => mediaTools(ctx.config);
   const db = ctx.db;
 
@@ -120,7 +120,7 @@ export function mediaJob(ctx: AppContext, onPublished: () => void) {
           // A later replacement made this one's output useless: it is removed below instead.
           return current ? episode?.media_key : key;
         });
-        onPublished();
+        ctx.changes.emit('episodes.changed');
         // The same key again (a retry) is the media now playing: only another key is removed.
         if (previous && previous !== key && isStoredMediaKey(previous)) await removeMedia(ctx, previous);
         await ctx.storage.delete(upload.storage_key).catch(() => undefined);

@@ -51,11 +51,12 @@ export function presentJob(row: JobRow): MediaJob {
  * queued in that transaction too, so an episode never waits for a job that was not queued.
  */
 export class EpisodeConsoleService {
-  constructor(
-    private readonly ctx: AppContext,
-    /** Drops viewers' cached catalogue reads. */
-    private readonly onChange: () => void,
-  ) {}
+  constructor(private readonly ctx: AppContext) {}
+
+  /** Viewers' cached catalogue reads go, on every instance (app.ts). */
+  private onChange(): void {
+    this.ctx.changes.emit('episodes.changed');
+  }
 
   private async present(rows: EpisodeRow[]): Promise<ConsoleEpisode[]> {
     const ids = rows.map((row) => row.id);

@@ -9,9 +9,6 @@ import * as queries from './queries.js';
 
 /** A member's favourite dramas; dramas.favorite_count moves in the same transaction. */
 export class FavoriteService {
-  /** Told of a member's change that may move their "For you" list (app.ts wires it). */
-  onActivity: (userId: number) => void = () => {};
-
   constructor(
     private readonly ctx: AppContext,
     private readonly catalogue: CatalogueService,
@@ -25,7 +22,7 @@ export class FavoriteService {
 
   /** Idempotent: favouriting twice leaves one favourite and counts it once. */
   async add(viewer: Viewer, dramaId: number): Promise<FavoriteStatus> {
-    this.onActivity(viewer.id);
+    this.ctx.changes.emit('member.active', viewer.id);
     return this.ctx.db.transaction().execute(async (trx) => {
       const state = await queries.findFavoriteState(trx, dramaId, viewer.id);
       if (!state) throw notFound(dramaId);
@@ -38,7 +35,7 @@ export class FavoriteService {
 
   /** Idempotent: removing a favourite that is not there changes nothing. */
   async remove(viewer: Viewer, dramaId: number): Promise<FavoriteStatus> {
-    this.onActivity(viewer.id);
+    this.ctx.changes.emit('member.active', viewer.id);
     return this.ctx.db.transaction().execute(async (trx) => {
       const state = await queries.findFavoriteState(trx, dramaId, viewer.id);
       if (!state) throw notFound(dramaId);

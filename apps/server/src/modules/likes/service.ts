@@ -13,9 +13,6 @@ import * as queries from './queries.js';
  * total of both, and dramas.like_count moves with it, in the same transaction.
  */
 export class LikeService {
-  /** Told of a member's change that may move their "For you" list (app.ts wires it). */
-  onActivity: (userId: number) => void = () => {};
-
   constructor(
     private readonly ctx: AppContext,
     private readonly catalogue: CatalogueService,
@@ -29,7 +26,7 @@ export class LikeService {
 
   /** Likes an episode: idempotent for a member; for a guest, one more anonymous like. */
   async like(viewer: Viewer | null, episodeId: number): Promise<LikeStatus> {
-    if (viewer) this.onActivity(viewer.id);
+    if (viewer) this.ctx.changes.emit('member.active', viewer.id);
     const episode = await this.catalogue.episode(episodeId);
     const likeCount = await this.ctx.db.transaction().execute(async (trx) => {
       if (viewer && !(await queries.insertLike(trx, viewer.id, episodeId))) {
@@ -44,7 +41,7 @@ export class LikeService {
 
   /** Takes a like back: a member's row, or one of the guests' likes while any remain. */
   async unlike(viewer: Viewer | null, episodeId: number): Promise<LikeStatus> {
-    if (viewer) this.onActivity(viewer.id);
+    if (viewer) this.ctx.changes.emit('member.active', viewer.id);
     const episode = await this.catalogue.episode(episodeId);
     const likeCount = await this.ctx.db.transaction().execute(async (trx) => {
       if (viewer && !(await queries.deleteLike(trx, viewer.id, episodeId))) {

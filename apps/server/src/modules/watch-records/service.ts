@@ -21,9 +21,6 @@ import * as queries from './queries.js';
  * own action) and can still be listed or removed.
  */
 export class WatchRecordService {
-  /** Told of a member's change that may move their "For you" list (app.ts wires it). */
-  onActivity: (userId: number) => void = () => {};
-
   constructor(
     private readonly ctx: AppContext,
     private readonly catalogue: CatalogueService,
@@ -72,7 +69,7 @@ export class WatchRecordService {
     await markDramaStarted(this.ctx.db, { userId: viewer.id, dramaId, dayStart, now });
     if (!(await this.settings.recordsHistory(viewer.id))) return;
     await queries.recordWatch(this.ctx.db, { userId: viewer.id, dramaId, episodeId, now, dayStart });
-    this.onActivity(viewer.id);
+    this.ctx.changes.emit('member.active', viewer.id);
   }
 
   /** Where the member is: clamped to the episode's length. */
