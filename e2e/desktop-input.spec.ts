@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { activeVideo, drag, openAs, openAtFirstEpisode, pauseActiveVideo } from './player-support';
+import { activeVideo, drag, holdEpisodeMedia, openAs, openAtFirstEpisode, pauseActiveVideo } from './player-support';
 
 /*
  * A computer with a mouse and a keyboard (1280x800, no touch): the wheel and the keys change
@@ -105,20 +105,25 @@ test('player: a mouse drag changes episode too; the progress bar shows the time 
 });
 
 test('player: the first-visit hint tells a mouse user to scroll or press the arrow key', async ({ page }) => {
+  // The hint leaves by itself 5 s into playback: held media keeps it up while it is read.
+  const release = await holdEpisodeMedia(page);
   await openAs(page, { extra: { player_swipe_hint_seen: '0' } });
   await page.goto(`/player/${DRAMA}`);
   const hint = page.getByTestId('swipe-hint');
   await expect(hint).toContainText('Scroll or press ↓ for the next episode');
   await expect(hint).toContainText('Scroll back or press ↑ for the previous one');
   await expect(hint).not.toContainText(/swipe/i);
+  release();
 });
 
 test('player: the hint in Chinese for a mouse user', async ({ page }) => {
+  const release = await holdEpisodeMedia(page);
   await openAs(page, { locale: 'zh-CN', extra: { player_swipe_hint_seen: '0' } });
   await page.goto(`/player/${DRAMA}`);
   const hint = page.getByTestId('swipe-hint');
   await expect(hint).toContainText('滚动滚轮或按 ↓ 看下一集');
   await expect(hint).not.toContainText('上滑');
+  release();
 });
 
 test('explore: the wheel moves the feed one drama per gesture, and the keys too', async ({ page }) => {

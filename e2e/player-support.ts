@@ -96,6 +96,21 @@ export async function expectPlaying(page: Page, episodeId: number): Promise<void
 }
 
 /**
+ * Holds every episode's media until the returned function is called: the player stays loading,
+ * so what it shows before playback (the first-visit hint, which leaves by itself 5 s into
+ * playback) stays on screen however slowly the test reaches it.
+ */
+export async function holdEpisodeMedia(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/media/episodes/**', async (route) => {
+    await held;
+    await route.continue().catch(() => undefined);
+  });
+  return release;
+}
+
+/**
  * Pauses the video on screen, as the player's own control would. A paused player keeps its
  * controls up and stays on its episode, so a slow machine cannot let them hide or the episode
  * end and move on between a test's steps.

@@ -15,6 +15,7 @@ import {
   clickControl,
   dramaDetail,
   expectPlaying,
+  holdEpisodeMedia,
   makeVip,
   openAs,
   openAtFirstEpisode,
@@ -605,12 +606,7 @@ test.describe('first visit, sound and sharing', () => {
   test('the swipe hint shows on the first visit until tapped, and not again', async ({ page }) => {
     // The hint also leaves by itself 5 s into playback; held media keeps the player loading, so
     // the tap below is what dismisses it however slow the machine is.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/media/episodes/**', async (route) => {
-      await held;
-      await route.continue().catch(() => undefined);
-    });
+    const release = await holdEpisodeMedia(page);
     await openAs(page, { extra: { player_swipe_hint_seen: '0' } });
     await page.goto(`/player/${DRAMA}`);
     const hint = page.getByTestId('swipe-hint');
@@ -626,10 +622,13 @@ test.describe('first visit, sound and sharing', () => {
   });
 
   test('the swipe hint leaves by itself a few seconds into playback', async ({ page }) => {
+    // Held until the hint is seen: its 5 s start with playback, not with the page.
+    const release = await holdEpisodeMedia(page);
     await openAs(page, { extra: { player_swipe_hint_seen: '0' } });
     await page.goto(`/player/${DRAMA}`);
     const hint = page.getByTestId('swipe-hint');
     await expect(hint).toContainText('Swipe up for the next episode');
+    release();
     await expect(page.getByTestId('player')).toHaveAttribute('data-status', 'playing');
     await expect(hint).toBeHidden({ timeout: LIMITS.controlsAutoHideMs + 10_000 });
     expect(await page.evaluate(() => localStorage.getItem('player_swipe_hint_seen'))).toBe('1');
