@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream, mkdirSync } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { CONSOLE_UPLOADS_PATH, VIDEO_UPLOAD_EXTENSIONS, VIDEO_UPLOAD_TYPES } from '@drama/contracts';
-import { FileStore } from '@tus/file-store';
+import type { FileStore } from '@tus/file-store';
 import { Server as TusServer, type Upload } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -15,6 +15,7 @@ import { sendError } from '../../platform/errors.js';
 import type { Actor } from '../../platform/operators.js';
 import { routeGroup } from '../../platform/route.js';
 import { storedLayout } from '../media/stored-layout.js';
+import { PartsStore } from './parts-store.js';
 import * as queries from './queries.js';
 
 const CONTENT = 'content' as const;
@@ -71,10 +72,7 @@ export async function registerEpisodeUploads(app: FastifyInstance, ctx: AppConte
   const directory = ctx.config.UPLOAD_PARTS_DIR;
   /** The operator sending the bytes of each upload now: the one whose last PATCH finishes it is audited. */
   const finishing = new Map<string, Actor>();
-  // Made here, at once: the store also makes it, but in a callback that throws out of the
-  // process when the folder's parent is gone by then (a data folder removed under a test).
-  mkdirSync(directory, { recursive: true });
-  const store = new FileStore({ directory, expirationPeriodInMilliseconds: ctx.config.UPLOAD_PARTS_HOURS * 3_600_000 });
+  const store = new PartsStore({ directory, expirationPeriodInMilliseconds: ctx.config.UPLOAD_PARTS_HOURS * 3_600_000 });
   // Uploads abandoned half-way would fill the disk: a job clears the folder's expired ones hourly.
   const sweep = clearExpiredUploadsJob(directory, store);
   await ctx.jobs.register(sweep);
