@@ -51,11 +51,14 @@ const serverModules = foldersIn('./apps/server/src/modules');
 const webFeatures = foldersIn('./apps/web/src/features');
 const consoleFeatures = foldersIn('./apps/console/src/features');
 
-/** Another module is reached through its service.ts or index.ts: "../users/index.js", never "../users/queries.js". */
+/**
+ * Another module is reached through its service.ts or index.ts: "../users/index.js", never
+ * "../users/queries.js" nor any of its other queries files ("../orders/console-queries.js").
+ */
 function otherModulesQueries(module) {
   const others = serverModules.filter((name) => name !== module).join('|');
   return forbid(
-    `${CLIMB}(modules/)?(${others})/queries(\\.[jt]s)?$`,
+    `${CLIMB}(modules/)?(${others})/(.+/)?([\\w-]+-)?queries(\\.[jt]s)?$`,
     'Another module is reached through its service.ts or index.ts, its public surface, never its queries.ts.',
   );
 }

@@ -13,7 +13,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
-import { aggregateDay } from '../src/modules/analytics/aggregate.js';
+import { aggregateDay } from '../src/modules/analytics/aggregate-queries.js';
 import { addDays, dayOf } from '../src/modules/analytics/days.js';
 import { seedDemo } from '../src/seed/seed.js';
 import { createThrowawayDatabase } from '../test/support/throwaway-database.js';

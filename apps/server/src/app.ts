@@ -33,6 +33,7 @@ import { orderConsoleRoutes } from './modules/orders/console-routes.js';
 import { reconciliationConsoleRoutes } from './modules/orders/console-reconciliation-routes.js';
 import { ReconciliationService } from './modules/orders/reconciliation-service.js';
 import { OrderConsoleService } from './modules/orders/console-service.js';
+import { RefundSettlement } from './modules/orders/refund-settlement.js';
 import { CatalogueConsoleService } from './modules/catalogue/console-service.js';
 import { episodeConsoleRoutes } from './modules/episodes/console-routes.js';
 import { mediaJob } from './modules/episodes/media-job.js';
@@ -293,14 +294,15 @@ export async function buildApp(options: BuildOptions): Promise<App> {
   if (paymentChannels.sandbox && config.NODE_ENV === 'production') {
     server.log.warn('The sandbox payment channel is on: anyone can mark its orders paid (list live channels in PAYMENT_CHANNELS)');
   }
-  const payments = new PaymentService(ctx, paymentChannels, server.log);
+  // Refund results the channels report later (WeChat Pay's REFUND.* notifications, Alipay's refund
+  // query asked by the reconciler) settle refunds as the console's own calls do: a call, not a
+  // change on ctx.changes, since what settling did answers the channel.
+  const refundSettlement = new RefundSettlement(ctx);
+  const payments = new PaymentService(ctx, paymentChannels, server.log, (key, orderNo, notice) => refundSettlement.settleNotified(key, orderNo, notice));
   const orders = new OrderService(ctx, membership, payments);
   await ctx.jobs.register(reconcileJob(payments, server.log));
   if (config.RECONCILE_INTERVAL_SECONDS > 0) await ctx.jobs.every(RECONCILE_JOB, config.RECONCILE_INTERVAL_SECONDS);
-  const orderConsole = new OrderConsoleService(ctx, payments);
-  // Refund results the channels report later (WeChat Pay's REFUND.* notifications, Alipay's refund
-  // query asked by the reconciler) settle refunds as the console's own calls do.
-  payments.refundSettler = (key, orderNo, notice) => orderConsole.settleNotified(key, orderNo, notice);
+  const orderConsole = new OrderConsoleService(ctx, payments, refundSettlement);
   const reconciliation = new ReconciliationService(ctx, paymentChannels);
   await reconciliation.registerJobs();
 

@@ -9,7 +9,7 @@ import {
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { aggregateDay, pruneEvents } from '../../src/modules/analytics/aggregate.js';
+import { aggregateDay, pruneEvents } from '../../src/modules/analytics/aggregate-queries.js';
 import { addDays, dayOf, dayStart } from '../../src/modules/analytics/days.js';
 import { AGGREGATE_JOB } from '../../src/modules/analytics/job.js';
 import { dayString } from '../../src/modules/analytics/service.js';

@@ -9,7 +9,7 @@ import {
   type OperatorRole,
 } from '@drama/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { shortenedExpiry, vipDaysRefunded } from '../../src/modules/orders/console-service.js';
+import { shortenedExpiry, vipDaysRefunded } from '../../src/modules/orders/refund-settlement.js';
 import { okData } from '../support/answers.js';
 import { buildUser } from '../support/factories.js';
 import { DAY_MS, membershipClient, movableClock, usePlanIds } from '../support/membership.js';

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../platform/context.js';
 import type { JobDefinition } from '../../platform/jobs/queue.js';
-import { aggregateDay, pruneEvents } from './aggregate.js';
-import { pruneDramaStarts } from '../tasks/drama-starts.js';
+import { aggregateDay, pruneEvents } from './aggregate-queries.js';
+import { pruneDramaStarts } from '../tasks/index.js';
 import { addDays, dayOf, daysBetween } from './days.js';
 
 /** The job that rolls raw events into the daily tables and prunes old events. */

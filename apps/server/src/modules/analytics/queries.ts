@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.js';
 import './tables.js';
 
 /*
- * The analytics' reads: the daily tables the aggregation job writes (aggregate.ts), summed over
+ * The analytics' reads: the daily tables the aggregation job writes (aggregate-queries.ts), summed over
  * a period for the dashboard, a drama's funnel and the dramas' list.
  */
 

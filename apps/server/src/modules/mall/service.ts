@@ -3,7 +3,7 @@ import type { Viewer } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import { extendVip } from '../membership/vip.js';
-import { changePoints } from '../points/ledger.js';
+import { changePoints } from '../points/index.js';
 import { presentPointsRecordIn } from '../points/presenters.js';
 import { presentMallItem } from './presenters.js';
 import * as queries from './queries.js';

@@ -34,7 +34,7 @@ import { setUserVip } from '../membership/index.js';
 import { extendVip } from '../membership/vip.js';
 import { presentOrder } from '../orders/presenters.js';
 import { findOrdersOfUser } from '../orders/index.js';
-import { changePoints } from '../points/ledger.js';
+import { changePoints } from '../points/index.js';
 import { presentPointsRecord } from '../points/presenters.js';
 import { findRecords } from '../points/index.js';
 import * as queries from './queries.js';

@@ -24,16 +24,15 @@ import { AppError } from '../../platform/errors.js';
 import type { Actor } from '../../platform/operators.js';
 import { pageOf, pageWindow } from '../../platform/paging.js';
 import { csvLine } from '../../platform/csv.js';
-import { findUserForUpdate, setUserVip } from '../membership/index.js';
 import { PaymentChannels } from '../payments/channel-registry.js';
-import { ChannelError, type ChannelKey, type ChannelResult, fenToYuan, type RefundNotice, type RefundResult } from '../payments/channels/channel.js';
+import { ChannelError, type ChannelResult, fenToYuan, type RefundResult } from '../payments/channels/channel.js';
 import type { RefundRow } from '../payments/refund-tables.js';
 import type { PaymentService } from '../payments/service.js';
 import * as queries from './console-queries.js';
 import { presentStatus } from './presenters.js';
 import { lockOrder } from './queries.js';
+import type { RefundSettlement } from './refund-settlement.js';
 
-const DAY_MS = 86_400_000;
 const EXPORT_BATCH = 500;
 
 function iso(value: Date | string | null): string | null {
@@ -42,23 +41,6 @@ function iso(value: Date | string | null): string | null {
 
 function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
-}
-
-/**
- * VIP days an order's refunds have taken away once `refundedFen` of its `amountFen` is refunded:
- * in proportion, rounded down, and every day of the order once all of it is (consoleOrders'
- * contract states the rule). A refund removes the difference its own amount makes.
- */
-export function vipDaysRefunded(days: number, amountFen: number, refundedFen: number): number {
-  if (refundedFen >= amountFen) return days;
-  return Math.floor((days * refundedFen) / amountFen);
-}
-
-/** The member's new expiry: `days` earlier, never before now; a VIP already over stays as it is. */
-export function shortenedExpiry(expiry: Date | null, days: number, now: Date): Date | null {
-  if (!expiry || expiry <= now || days <= 0) return expiry;
-  const shortened = new Date(expiry.getTime() - days * DAY_MS);
-  return shortened > now ? shortened : now;
 }
 
 /**
@@ -100,6 +82,7 @@ export class OrderConsoleService {
   constructor(
     private readonly ctx: AppContext,
     private readonly payments: PaymentService,
+    private readonly refunds: RefundSettlement,
   ) {
     this.db = ctx.db;
   }
@@ -244,7 +227,7 @@ export class OrderConsoleService {
    * 3. under the order's lock again, a refund still processing is settled once: the member's VIP
    *    shortened, the refund's record and the audit row written in one transaction.
    * A refund the channel has taken but not confirmed stays processing, VIP untouched, until its
-   * notification or the reconciler's refund query (settleNotified), or a replay, settles it.
+   * notification or the reconciler's refund query (RefundSettlement.settleNotified), or a replay, settles it.
    * A replay, or a request sent alongside, runs the same steps and finds the work done.
    */
   async refund(actor: Actor, orderId: number, input: ConsoleRefundCreate): Promise<ConsoleRefundResult> {
@@ -306,7 +289,7 @@ export class OrderConsoleService {
         }
         throw error;
       }
-      refund = await this.settle(actor, refund.id, result);
+      refund = await this.refunds.settle(actor, refund.id, result);
     }
     if (refund.status === 'failed' && refund.refund_no === input.refundNo && started.refund.status === 'processing') {
       throw new AppError('REFUND_CHANNEL_REFUSED', refund.failure_reason ?? 'The channel refused the refund', { refundNo: refund.refund_no, reason: refund.failure_reason });
@@ -314,90 +297,6 @@ export class OrderConsoleService {
     return { refund: this.presentRefund(refund), detail: await this.detail(orderId) };
   }
 
-  /**
-   * A channel's word of a refund's result, from its notification (WeChat Pay REFUND.*) or the
-   * answer to the reconciler's refund query (Alipay): settles a refund still processing exactly
-   * as step 3 does, for the operator who made it (audited by way of 'schedule'); a refund already
-   * settled is left as it is.
-   */
-  async settleNotified(key: ChannelKey, orderNo: string, notice: RefundNotice): Promise<{ flag: 'applied' | 'duplicate' | 'unknown_order' | 'amount_mismatch'; detail: string | null }> {
-    const found = await queries.refundWithOrderByNo(this.db, notice.refundNo);
-    if (!found || found.order_no !== orderNo || PaymentChannels.keyOf(found) !== key) return { flag: 'unknown_order', detail: 'no such refund of this order' };
-    if (notice.amountFen !== null && notice.amountFen !== found.amount_fen) {
-      return { flag: 'amount_mismatch', detail: `the channel says ${notice.amountFen} fen, the refund is ${found.amount_fen} fen` };
-    }
-    if (found.status !== 'processing') return { flag: 'duplicate', detail: `the refund is already ${found.status}` };
-    const actor: Actor = { operatorId: found.operator_id, username: found.username ?? key, role: found.role ?? 'finance', via: 'schedule', ip: null };
-    const settled = await this.settle(actor, found.id, {
-      refundNo: notice.refundNo,
-      channelRefundNo: notice.channelRefundNo,
-      outcome: notice.outcome,
-      reason: notice.reason,
-      raw: JSON.stringify(notice),
-    });
-    return settled.status === notice.outcome ? { flag: 'applied', detail: null } : { flag: 'duplicate', detail: `the refund is already ${settled.status}` };
-  }
-
-  /** Step 3 of a refund: applies the channel's answer to a refund still processing, once. */
-  private async settle(actor: Actor, refundId: number, result: RefundResult): Promise<RefundRow> {
-    return this.db.transaction().execute(async (trx) => {
-      const order = await lockOrder(trx, await queries.orderIdOfRefund(trx, refundId));
-      const refund = await queries.lockRefund(trx, refundId);
-      if (!order || refund.status !== 'processing') return refund;
-      const now = this.ctx.clock();
-      const raw = result.raw.slice(0, 16_384);
-      if (result.outcome === 'processing') {
-        return queries.updateRefund(trx, refund.id, { channel_refund_no: result.channelRefundNo ?? refund.channel_refund_no, raw, updated_at: now });
-      }
-      if (result.outcome === 'failed') {
-        const failed = await queries.updateRefund(trx, refund.id, { status: 'failed', failure_reason: result.reason?.slice(0, 500) ?? 'refused', raw, updated_at: now, completed_at: now });
-        await writeAudit(trx, actor, {
-          action: 'order.refund',
-          targetType: 'order',
-          targetId: order.id,
-          after: { refundNo: refund.refund_no, amountFen: refund.amount_fen, reason: refund.reason, status: 'failed', channelReason: failed.failure_reason },
-        });
-        return failed;
-      }
-      const totals = await queries.refundTotals(trx, order.id);
-      const before = vipDaysRefunded(order.days, order.amount_fen, totals.succeeded);
-      const after = vipDaysRefunded(order.days, order.amount_fen, totals.succeeded + refund.amount_fen);
-      const removed = after - before;
-      const user = await findUserForUpdate(trx, order.user_id);
-      const expiryBefore = user?.vip_expire_time ?? null;
-      const expiryAfter = shortenedExpiry(expiryBefore, removed, now);
-      if (user && expiryAfter && expiryBefore && expiryAfter.getTime() !== expiryBefore.getTime()) {
-        await setUserVip(trx, user.id, { level: user.vip_level, expiresAt: expiryAfter, now });
-      }
-      const succeeded = await queries.updateRefund(trx, refund.id, {
-        status: 'succeeded',
-        channel_refund_no: result.channelRefundNo ?? refund.channel_refund_no,
-        raw,
-        vip_days_removed: removed,
-        vip_expire_before: expiryBefore,
-        vip_expire_after: expiryAfter,
-        updated_at: now,
-        completed_at: now,
-      });
-      await writeAudit(trx, actor, {
-        action: 'order.refund',
-        targetType: 'order',
-        targetId: order.id,
-        before: { refundedFen: totals.succeeded, vipExpireTime: iso(expiryBefore) },
-        after: {
-          refundNo: refund.refund_no,
-          amountFen: refund.amount_fen,
-          reason: refund.reason,
-          refundedFen: totals.succeeded + refund.amount_fen,
-          vipDaysRemoved: removed,
-          vipExpireTime: iso(expiryAfter),
-        },
-      });
-      return succeeded;
-    });
-  }
-
-  /** The orders of a period as CSV (UTF-8 with a byte-order mark for spreadsheets), read in batches as it is sent. */
   exportCsv(query: ConsoleOrderExportQuery): Readable {
     const db = this.db;
     async function* lines(): AsyncGenerator<string> {

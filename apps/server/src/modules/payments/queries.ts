@@ -1,8 +1,8 @@
 import type { PaymentChannelId } from '@drama/contracts';
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { PaymentNotificationsTable } from '../../db/schema.js';
-import './refund-tables.js';
+import type { PaymentNotificationsTable, SandboxPaymentsTable } from '../../db/schema.js';
+import type { SandboxRefundsTable } from './refund-tables.js';
 
 /** Raw bodies are kept for the record, up to this many characters. */
 const RAW_LIMIT = 16_384;
@@ -77,4 +77,57 @@ export async function claimRefundQuery(db: Db, id: number, now: Date, askedBefor
     .returning('id')
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/*
+ * The sandbox channel's own records (channels/sandbox.ts): what its checkout page was told and
+ * what it was asked to refund, kept as a real channel keeps them at its end.
+ */
+
+/** Records the checkout's result of an order unless one is recorded already (the first stands). */
+export async function insertSandboxPayment(db: Db, row: Insertable<SandboxPaymentsTable>): Promise<void> {
+  await db.insertInto('sandbox_payments').values(row).onConflict((oc) => oc.column('order_no').doNothing()).execute();
+}
+
+export async function findSandboxPayment(db: Db, orderNo: string) {
+  return db.selectFrom('sandbox_payments').selectAll().where('order_no', '=', orderNo).executeTakeFirst();
+}
+
+/** The payment's row under lock: the lock that puts refunds of one trade in a line. */
+export async function lockSandboxPayment(trx: Db, orderNo: string) {
+  return trx.selectFrom('sandbox_payments').selectAll().where('order_no', '=', orderNo).forUpdate().executeTakeFirst();
+}
+
+export async function findSandboxRefund(db: Db, refundNo: string) {
+  return db.selectFrom('sandbox_refunds').selectAll().where('refund_no', '=', refundNo).executeTakeFirst();
+}
+
+/** What the sandbox has refunded of an order in all, in fen. */
+export async function sumSandboxRefunds(db: Db, orderNo: string): Promise<number> {
+  const row = await db
+    .selectFrom('sandbox_refunds')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_fen'), eb.lit(0)).as('total'))
+    .where('order_no', '=', orderNo)
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+export async function insertSandboxRefund(db: Db, row: Insertable<SandboxRefundsTable>): Promise<void> {
+  await db.insertInto('sandbox_refunds').values(row).execute();
+}
+
+/** The payments paid at the sandbox's checkout and the refunds it made in [from, to). */
+export async function findSandboxBill(db: Db, from: Date, to: Date) {
+  const [payments, refunds] = await Promise.all([
+    db.selectFrom('sandbox_payments').selectAll().where('result', '=', 'paid').where('created_at', '>=', from).where('created_at', '<', to).execute(),
+    db.selectFrom('sandbox_refunds').selectAll().where('created_at', '>=', from).where('created_at', '<', to).execute(),
+  ]);
+  return { payments, refunds };
+}
+
+/** The sandbox's trade numbers of these orders. */
+export async function findSandboxTradeNos(db: Db, orderNos: string[]): Promise<Map<string, string>> {
+  if (orderNos.length === 0) return new Map();
+  const rows = await db.selectFrom('sandbox_payments').select(['order_no', 'trade_no']).where('order_no', 'in', orderNos).execute();
+  return new Map(rows.map((row) => [row.order_no, row.trade_no]));
 }

@@ -75,6 +75,8 @@ export class PaymentService {
     private readonly ctx: AppContext,
     readonly channels: PaymentChannels,
     private readonly log: FastifyBaseLogger,
+    /** Settles refunds a channel reports done (WeChat Pay REFUND.*, Alipay's refund query): the orders module's, which owns refunds. */
+    private readonly settleRefund: RefundSettler,
     /** Bounds how many refused (forged) notifications one address can make us record. */
     private readonly refusedLimiter: RateLimiter = ctx.rateLimits.create('payment-refused', 30, 60_000),
   ) {}
@@ -82,9 +84,6 @@ export class PaymentService {
   private baseUrl(origin: string): string {
     return this.ctx.config.PUBLIC_BASE_URL ?? origin;
   }
-
-  /** Settles refunds a channel reports done (WeChat Pay REFUND.*, Alipay's refund query); set by the orders module, which owns refunds. */
-  refundSettler: RefundSettler | null = null;
 
   /** Where a channel posts a refund's result, when this server knows its public address. */
   refundNotifyUrl(key: ChannelKey): string | undefined {
@@ -103,9 +102,7 @@ export class PaymentService {
     headers: Record<string, string> | null,
     source: 'notify' | 'query' = 'notify',
   ): Promise<Received> {
-    const done = this.refundSettler
-      ? await this.refundSettler(key, result.orderNo, result.refund)
-      : { flag: 'ignored' as const, detail: 'refunds are not settled here' };
+    const done = await this.settleRefund(key, result.orderNo, result.refund);
     const order = await orders.findOrderByNo(this.ctx.db, result.orderNo);
     await insertNotification(this.ctx.db, {
       channel: key,
@@ -397,7 +394,6 @@ export class PaymentService {
    * and only then. Returns how many it settled.
    */
   async settleProcessingRefunds(): Promise<number> {
-    if (!this.refundSettler) return 0;
     const now = this.ctx.clock();
     const askedBefore = new Date(now.getTime() - REFUND_QUERY_INTERVAL_MS);
     const due = await findRefundsToAsk(this.ctx.db, this.channels.refundQueryChannels(), askedBefore, RECONCILE_BATCH);

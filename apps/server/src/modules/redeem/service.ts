@@ -8,7 +8,7 @@ import { AppError } from '../../platform/errors.js';
 import type { Actor } from '../../platform/operators.js';
 import { pageOf, pageWindow } from '../../platform/paging.js';
 import { extendVip } from '../membership/vip.js';
-import { changePoints } from '../points/ledger.js';
+import { changePoints } from '../points/index.js';
 import { newRedeemCode, redeemCodeKey } from './codes.js';
 import * as queries from './queries.js';
 import { noticesOf, transactionWithNotices } from '../notices/service.js';

@@ -1,7 +1,7 @@
 import type { TaskType } from '@drama/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import './drama-starts.js';
+import './drama-starts-queries.js';
 
 /** A member's claims of the given periods (today, yesterday, 'once'). */
 export async function findClaims(db: Db, userId: number, periods: string[]) {
@@ -149,4 +149,13 @@ export async function recordFollowOpen(db: Db, open: { userId: number; target: s
 
 export async function findFollowOpen(db: Db, userId: number) {
   return db.selectFrom('follow_opens').select(['target', 'opened_at']).where('user_id', '=', userId).executeTakeFirst();
+}
+
+/** The operators' reward figures (0020): per task, and per day of the check-in streak. */
+export async function findRewardFigures(db: Db) {
+  const [tasks, checkIn] = await Promise.all([
+    db.selectFrom('task_rewards').select(['task_type', 'points']).execute(),
+    db.selectFrom('check_in_rewards').select(['day', 'points']).orderBy('day').execute(),
+  ]);
+  return { tasks, checkIn };
 }

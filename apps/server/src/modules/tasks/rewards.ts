@@ -1,6 +1,7 @@
 import { CHECK_IN_REWARDS, type TaskType } from '@drama/contracts';
 import type { Db } from '../../db/database.js';
 import { TASKS } from './definitions.js';
+import { findRewardFigures } from './queries.js';
 
 /** What claims pay now: the operators' figures (0020), the definitions' where a row is missing. */
 export interface Rewards {
@@ -17,10 +18,7 @@ export const DEFAULT_REWARDS: Rewards = {
 
 /** The current rewards: two small tables, read per request so that a change applies to the next claim. */
 export async function readRewards(db: Db): Promise<Rewards> {
-  const [tasks, checkIn] = await Promise.all([
-    db.selectFrom('task_rewards').select(['task_type', 'points']).execute(),
-    db.selectFrom('check_in_rewards').select(['day', 'points']).orderBy('day').execute(),
-  ]);
+  const { tasks, checkIn } = await findRewardFigures(db);
   const byDay = new Map(checkIn.map((row) => [row.day, row.points]));
   return {
     tasks: new Map([...DEFAULT_REWARDS.tasks, ...tasks.map((row) => [row.task_type, row.points] as const)]),

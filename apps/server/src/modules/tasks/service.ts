@@ -10,7 +10,7 @@ import type { Viewer } from '../../platform/auth.js';
 import type { AppContext } from '../../platform/context.js';
 import { AppError } from '../../platform/errors.js';
 import type { CatalogueService } from '../catalogue/service.js';
-import { changePoints } from '../points/ledger.js';
+import { changePoints } from '../points/index.js';
 import { presentPointsRecord } from '../points/presenters.js';
 import type { SettingsService } from '../settings/service.js';
 import { type CheckInState, checkInState } from './check-in.js';

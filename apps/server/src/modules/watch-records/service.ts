@@ -5,7 +5,7 @@ import { AppError } from '../../platform/errors.js';
 import { pageOf, pageWindow } from '../../platform/paging.js';
 import { analyticsEvents } from '../analytics/events.js';
 import { startOfDay } from '../auth/calendar.js';
-import { markDramaStarted } from '../tasks/drama-starts.js';
+import { markDramaStarted } from '../tasks/index.js';
 import type { CatalogueService } from '../catalogue/service.js';
 import type { MemberSettingsService } from '../member-settings/service.js';
 import { presentResumePoint, presentWatchRecord } from './presenters.js';

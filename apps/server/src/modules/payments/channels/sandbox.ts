@@ -2,6 +2,17 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { sandboxCheckoutPagePath } from '@drama/contracts';
 import { z } from 'zod';
 import type { Db } from '../../../db/database.js';
+import { findOrderByNo } from '../../orders/index.js';
+import {
+  findSandboxBill,
+  findSandboxPayment,
+  findSandboxRefund,
+  findSandboxTradeNos,
+  insertSandboxPayment,
+  insertSandboxRefund,
+  lockSandboxPayment,
+  sumSandboxRefunds,
+} from '../queries.js';
 import {
   type ChannelReply,
   type ChannelResult,
@@ -111,19 +122,16 @@ export class SandboxChannel implements PaymentChannelAdapter {
    */
   async record(orderNo: string, result: SandboxResult, amountFen: number): Promise<SandboxPayment> {
     const now = this.clock();
-    await this.db
-      .insertInto('sandbox_payments')
-      .values({
-        order_no: orderNo,
-        trade_no: `SBX${randomBytes(12).toString('hex').toUpperCase()}`,
-        result,
-        amount_fen: amountFen,
-        created_at: now,
-        updated_at: now,
-      })
-      .onConflict((oc) => oc.column('order_no').doNothing())
-      .execute();
-    const row = await this.db.selectFrom('sandbox_payments').selectAll().where('order_no', '=', orderNo).executeTakeFirstOrThrow();
+    await insertSandboxPayment(this.db, {
+      order_no: orderNo,
+      trade_no: `SBX${randomBytes(12).toString('hex').toUpperCase()}`,
+      result,
+      amount_fen: amountFen,
+      created_at: now,
+      updated_at: now,
+    });
+    const row = await findSandboxPayment(this.db, orderNo);
+    if (!row) throw new Error(`The sandbox payment of ${orderNo} was not recorded`);
     return { orderNo: row.order_no, tradeNo: row.trade_no, result: row.result, amountFen: row.amount_fen };
   }
 
@@ -169,7 +177,7 @@ export class SandboxChannel implements PaymentChannelAdapter {
   }
 
   async query(orderNo: string): Promise<ChannelResult | null> {
-    const row = await this.db.selectFrom('sandbox_payments').selectAll().where('order_no', '=', orderNo).executeTakeFirst();
+    const row = await findSandboxPayment(this.db, orderNo);
     if (!row) return null;
     return {
       orderNo,
@@ -182,7 +190,7 @@ export class SandboxChannel implements PaymentChannelAdapter {
   }
 
   async close(orderNo: string): Promise<void> {
-    const order = await this.db.selectFrom('orders').select('amount_fen').where('order_no', '=', orderNo).executeTakeFirst();
+    const order = await findOrderByNo(this.db, orderNo);
     if (order) await this.record(orderNo, 'closed', order.amount_fen);
   }
 
@@ -211,20 +219,15 @@ export class SandboxChannel implements PaymentChannelAdapter {
           };
     return this.db.transaction().execute(async (trx) => {
       // The payment's row is the lock that puts refunds of one trade in a line.
-      const payment = await trx.selectFrom('sandbox_payments').selectAll().where('order_no', '=', request.orderNo).forUpdate().executeTakeFirst();
-      const existing = await trx.selectFrom('sandbox_refunds').selectAll().where('refund_no', '=', request.refundNo).executeTakeFirst();
+      const payment = await lockSandboxPayment(trx, request.orderNo);
+      const existing = await findSandboxRefund(trx, request.refundNo);
       if (existing) return made(existing);
       if (!payment || payment.result !== 'paid') return refused('TRADE_NOT_PAID: the trade was not paid');
-      const refunded = await trx
-        .selectFrom('sandbox_refunds')
-        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_fen'), eb.lit(0)).as('total'))
-        .where('order_no', '=', request.orderNo)
-        .executeTakeFirstOrThrow();
-      if (Number(refunded.total) + request.amountFen > payment.amount_fen) {
+      if ((await sumSandboxRefunds(trx, request.orderNo)) + request.amountFen > payment.amount_fen) {
         return refused('REFUND_AMOUNT_EXCEEDED: more than was paid and not yet refunded');
       }
       const row = { refund_no: request.refundNo, order_no: request.orderNo, amount_fen: request.amountFen, refund_id: `SBXR${randomBytes(10).toString('hex').toUpperCase()}`, created_at: this.clock() };
-      await trx.insertInto('sandbox_refunds').values(row).execute();
+      await insertSandboxRefund(trx, row);
       return made(row);
     });
   }
@@ -233,15 +236,8 @@ export class SandboxChannel implements PaymentChannelAdapter {
   async tradeBill(chinaDay: string): Promise<TradeBillLine[]> {
     const from = new Date(`${chinaDay}T00:00:00+08:00`);
     const to = new Date(from.getTime() + 86_400_000);
-    const [payments, refunds] = await Promise.all([
-      this.db.selectFrom('sandbox_payments').selectAll().where('result', '=', 'paid').where('created_at', '>=', from).where('created_at', '<', to).execute(),
-      this.db.selectFrom('sandbox_refunds').selectAll().where('created_at', '>=', from).where('created_at', '<', to).execute(),
-    ]);
-    const tradeNos = new Map<string, string>();
-    if (refunds.length > 0) {
-      const paid = await this.db.selectFrom('sandbox_payments').select(['order_no', 'trade_no']).where('order_no', 'in', refunds.map((row) => row.order_no)).execute();
-      for (const row of paid) tradeNos.set(row.order_no, row.trade_no);
-    }
+    const { payments, refunds } = await findSandboxBill(this.db, from, to);
+    const tradeNos = await findSandboxTradeNos(this.db, refunds.map((row) => row.order_no));
     return [
       ...payments.map((row): TradeBillLine => ({ type: 'payment', orderNo: row.order_no, channelTradeNo: row.trade_no, refundNo: null, amountFen: row.amount_fen, at: new Date(row.created_at) })),
       ...refunds.map((row): TradeBillLine => ({ type: 'refund', orderNo: row.order_no, channelTradeNo: tradeNos.get(row.order_no) ?? null, refundNo: row.refund_no, amountFen: row.amount_fen, at: new Date(row.created_at) })),
