@@ -81,6 +81,43 @@ const twists: [string, string][] = [
   ['命运的齿轮，从此开始转动。', 'From that moment, the wheels of fate begin to turn.'],
   ['真相大白之日，便是清算之时。', 'The day the truth comes out is the day of reckoning.'],
 ];
+/* The lists below lengthen a description to the seed's (about 83 characters in Chinese, 300 in
+   English, in three or four sentences); none holds a title word the search rows look for. */
+const motives: [string, string][] = [
+  ['为了替父亲还清巨额欠款', "To pay off her father's crushing debts"],
+  ['为了给病重的外婆凑齐手术费', "To raise the money for her ailing grandmother's operation"],
+  ['为了查清母亲当年失踪的真相', 'Determined to learn why her mother vanished all those years ago'],
+  ['为了保住父亲留下的小饭馆', 'To save the little restaurant her father left behind'],
+  ['为了躲开亲戚们安排的相亲', 'To escape the blind dates her relatives keep arranging'],
+  ['为了让妹妹能继续读书', 'So that her younger sister can stay in school'],
+  ['为了洗清自己身上的冤屈', 'To clear her name of a crime she never committed'],
+];
+const reactions: [string, string][] = [
+  ['一直在暗中护着她', 'has been quietly watching over her from a distance'],
+  ['表面上对她冷若冰霜', 'treats her with icy contempt in front of everyone'],
+  ['处处与她针锋相对', 'opposes her at every single step'],
+  ['从第一次见面就认出了她', 'knows exactly who she is from their first meeting'],
+  ['嘴上说着毫不在乎', 'claims not to care in the slightest'],
+  ['答应陪她演一场戏', 'agrees to play along with her little act'],
+  ['却在关键时刻选择了沉默', 'stays silent at the very moment it matters most'],
+  ['突然闯进了她的生活', 'suddenly crashes into her carefully ordered life'],
+];
+const complications: [string, string][] = [
+  ['可每一次出手，都让局面变得更加复杂', 'yet every move only makes the tangle harder to unpick'],
+  ['可他口袋里那张旧照片，却让一切都变了味', 'but the old photograph in his pocket changes everything'],
+  ['两人的账本上，却多出了一笔说不清的旧债', 'and an old debt neither of them can explain turns up in the books'],
+  ['而那份迟到了十年的遗嘱，终于被人翻了出来', 'and a will that surfaced ten years too late is finally dug up'],
+  ['偏偏所有的线索，都指向了她最信任的人', 'but every clue points at the person she trusts most'],
+  ['直到一封匿名信寄到了她的手上', 'until an anonymous letter lands in her hands'],
+  ['却不知道有人正盯着他们的一举一动', 'unaware that someone is watching their every step'],
+];
+const stakes: [string, string][] = [
+  ['而这一切，都要从二十年前的那场大火说起。', 'And it all goes back to a fire twenty years ago.'],
+  ['她要的从来不是同情，而是一个公道。', 'What she wants was never pity, only justice.'],
+  ['爱与恨之间，只隔着一句没说出口的话。', 'Between devotion and hatred lies one sentence no one dared to say.'],
+  ['当面具一层层揭开，谁才是最后的赢家？', 'As the masks come off one by one, who will be left standing?'],
+  ['这场较量，注定没有回头路。', 'There is no turning away from this contest.'],
+];
 
 /** A server's resident memory (VmRSS), in MB. */
 function residentMb(child: ChildProcess | undefined): number {
@@ -106,6 +143,10 @@ function word(list: [string, string][], index: number, locale: 'zh-CN' | 'zh-Han
   return converted;
 }
 
+const locales = ['zh-CN', 'zh-Hant', 'en-US'] as const;
+/** The generated descriptions' characters per locale, summed: their averages go with the memory figures. */
+const descriptionChars: Record<(typeof locales)[number], number> = { 'zh-CN': 0, 'zh-Hant': 0, 'en-US': 0 };
+
 function localized(build: (locale: 'zh-CN' | 'zh-Hant' | 'en-US') => string): LocalizedText {
   return { 'zh-CN': build('zh-CN'), 'zh-Hant': build('zh-Hant'), 'en-US': build('en-US') };
 }
@@ -116,9 +157,20 @@ function dramaText(i: number): { title: LocalizedText; description: LocalizedTex
     const parts = [word(openers, i, locale), word(subjects, Math.floor(i / 23), locale), word(endings, Math.floor(i / 437), locale)];
     return locale === 'en-US' ? `The ${parts.join(' ')}` : parts.join('');
   });
+  // Sentences as the seed's: why, who and what happened where; a second person (never the first)
+  // and the complication; the twist.
   const description = localized((locale) => {
-    const [who, where, what, twist] = [word(people, i * 7, locale), word(places, i * 11, locale), word(events, i * 13, locale), word(twists, i * 17, locale)];
-    return locale === 'en-US' ? `${who} ${what} ${where}. ${twist}` : `${who}${where}${what}，${twist}`;
+    const [why, who, where, what] = [word(motives, i * 3, locale), word(people, i * 7, locale), word(places, i * 11, locale), word(events, i * 13, locale)];
+    const [other, reaction, complication] = [
+      word(people, i * 7 + 1 + (Math.floor(i / 11) % 10), locale),
+      word(reactions, i * 5, locale),
+      word(complications, Math.floor(i / 7) * 2, locale),
+    ];
+    // What is at stake closes every other description: three sentences or four, as in the seed.
+    const [twist, stake] = [word(twists, i * 17, locale), i % 2 === 0 ? word(stakes, i * 3, locale) : ''];
+    return locale === 'en-US'
+      ? `${why}, ${who} ${what} ${where}. ${other} ${reaction}, ${complication}. ${twist}${stake && ` ${stake}`}`
+      : `${why}，${who}${where}${what}。${other}${reaction}，${complication}。${twist}${stake}`;
   });
   return { title, description };
 }
@@ -139,6 +191,7 @@ async function generate(client: pg.Client): Promise<void> {
       const batch = [];
       for (let i = first; i < Math.min(first + batchSize, DRAMAS + 1); i += 1) {
         const text = dramaText(i);
+        for (const locale of locales) descriptionChars[locale] += text.description[locale].length;
         const dramaTags = [...new Set([tags[i % tags.length], tags[(i * 7 + 3) % tags.length]])].filter((t) => t !== undefined);
         batch.push({
           slug: `bench-${i}`,
@@ -326,11 +379,15 @@ try {
     const indexStarted = performance.now();
     while ((await fetch(`http://127.0.0.1:${appPort}/api/v1/health/ready`)).status !== 200) await new Promise((resolve) => setTimeout(resolve, 100));
     step('in-memory index ready, from "Ready" to /health/ready answering 200', indexStarted);
-    const memory = () =>
+    const averages = locales.map((locale) => `${locale} ${Math.round(descriptionChars[locale] / DRAMAS)}`).join(', ');
+    const memory = (when: string) => {
+      const [withIndex, without] = [residentMb(appServer), residentMb(beforeServer)];
       console.log(
-        `  resident memory: after (in-memory index) ${residentMb(appServer)} MB, before (database) ${residentMb(beforeServer)} MB`,
+        `  resident memory ${when}, ${DRAMAS.toLocaleString('en')} generated dramas, descriptions averaging ${averages} characters: ` +
+          `with the in-memory index ${withIndex} MB, without it (DISCOVERY_INDEX=database) ${without} MB, the index ${withIndex - without} MB`,
       );
-    memory();
+    };
+    memory('after start');
     const api = `http://127.0.0.1:${appPort}`;
     const beforeApi = `http://127.0.0.1:${beforePort}`;
     const searchPath = (keyword: string, page = 1, limit = 20) =>
@@ -417,7 +474,7 @@ try {
       await watcher.end();
     }
     console.table(rows);
-    memory();
+    memory('after the rows');
     console.log('\n  One connection (what one search costs when nothing is queued):');
     console.table(alone);
     const failed = rows.filter((r) => r.errors > 0);
