@@ -39,12 +39,11 @@ async function lane(name, steps) {
 }
 
 async function step(label, command, args) {
+  const since = Date.now();
   process.stdout.write(`== ${label}\n`);
   const code = await run(command, args);
-  if (code !== 0) {
-    process.stdout.write(`== ${label} failed\n`);
-    process.exit(code);
-  }
+  process.stdout.write(`== ${label}: ${code === 0 ? 'done' : 'FAILED'} (${minutes(since)})\n`);
+  if (code !== 0) process.exit(code);
 }
 
 await step('browsers present', process.execPath, ['scripts/check-browsers.mjs']);
