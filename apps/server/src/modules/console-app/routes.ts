@@ -1,11 +1,9 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sendError } from '../../platform/errors.js';
 import type { AppContext } from '../../platform/context.js';
 import { routeGroup } from '../../platform/route.js';
+import { serveBuild } from '../../platform/built-app.js';
 
 export const CONSOLE_PREFIX = '/console';
 
@@ -17,23 +15,7 @@ export const CONSOLE_PREFIX = '/console';
  */
 export async function registerConsoleApp(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const dist = ctx.config.CONSOLE_DIST_DIR;
-  const built = existsSync(path.join(dist, 'index.html'));
-  if (built) {
-    await app.register(fastifyStatic, {
-      root: dist,
-      prefix: `${CONSOLE_PREFIX}/`,
-      decorateReply: false,
-      index: false,
-      wildcard: false,
-      // The build writes .br and .gz beside its larger files (apps/console/vite.config.ts).
-      preCompressed: true,
-      cacheControl: false,
-      setHeaders: (reply, filePath) => {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-  }
+  const built = await serveBuild(app, dist, `${CONSOLE_PREFIX}/`);
 
   const route = routeGroup(app.withTypeProvider<ZodTypeProvider>(), { tags: ['console'], errors: [404] });
   route.raw({

@@ -1,9 +1,7 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { sendError } from '../../platform/errors.js';
 import type { AppContext } from '../../platform/context.js';
+import { serveBuild } from '../../platform/built-app.js';
 
 /** Paths that are never the web app's: an unknown one answers 404 in the envelope, not the app's page. */
 const SERVER_PATHS = ['/api', '/media', '/health'];
@@ -26,24 +24,7 @@ function isServerPath(url: string): boolean {
  */
 export async function registerWebApp(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const dist = ctx.config.WEB_DIST_DIR;
-  const hasWebApp = existsSync(path.join(dist, 'index.html'));
-  if (hasWebApp) {
-    await app.register(fastifyStatic, {
-      root: dist,
-      prefix: '/',
-      decorateReply: false,
-      index: false,
-      wildcard: false,
-      // The build writes .br and .gz beside its text files (apps/web/vite.config.ts).
-      preCompressed: true,
-      // Otherwise send's own `public, max-age=0` replaces the header set below.
-      cacheControl: false,
-      setHeaders: (reply, filePath) => {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-  }
+  const hasWebApp = await serveBuild(app, dist, '/');
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
