@@ -36,7 +36,8 @@ async function dramaWithChineseSubtitlesOnly(request: APIRequestContext): Promis
   expect(covered.ok(), await covered.text()).toBe(true);
 
   // The upload protocol (tus 1.0.0) in one chunk, as the console's uploader sends a small file.
-  const clip = readFileSync(tinyClips(1)[0]!);
+  // Long enough that playback is still going however late the test looks at it.
+  const clip = readFileSync(tinyClips(1, 30)[0]!);
   const metadata = `filename ${Buffer.from('episode-1.mp4').toString('base64')},filetype ${Buffer.from('video/mp4').toString('base64')}`;
   const upload = await request.post(CONSOLE_UPLOADS_PATH, {
     headers: { ...headers, 'Tus-Resumable': '1.0.0', 'Upload-Length': String(clip.length), 'Upload-Metadata': metadata },

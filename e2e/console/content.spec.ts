@@ -81,7 +81,8 @@ test('a content editor publishes a drama with a cover and three episodes, two fr
 
   // Three video files at once, each becoming an episode in order; processing is followed live.
   await editor.getByRole('tab', { name: /Episodes/ }).click();
-  await editor.locator('.ant-upload input[type=file]').setInputFiles(tinyClips(3));
+  // Twelve seconds each: long enough that a player is still playing however late the test looks.
+  await editor.locator('.ant-upload input[type=file]').setInputFiles(tinyClips(3, 12));
   const rows = editor.locator('.ant-table-tbody tr.ant-table-row');
   await expect(rows).toHaveCount(3, { timeout: 60_000 });
   await expect(rows.filter({ hasText: 'Ready' })).toHaveCount(3, { timeout: 180_000 });
@@ -117,8 +118,8 @@ test('a content editor publishes a drama with a cover and three episodes, two fr
     await card.click();
     await expect(viewer).toHaveURL(new RegExp(`/player/${dramaId}`));
     await expectPlaying(viewer, first!.id);
-    // The clips last two seconds: left playing, a slow machine runs through both free episodes
-    // into the VIP one, whose prompt then covers the controls.
+    // Left playing, a slow machine could run through both free episodes into the VIP one, whose
+    // prompt then covers the controls.
     await pauseActiveVideo(viewer);
     await clickControl(viewer, 'action-episodes');
     await viewer.getByTestId('episode-drawer').getByRole('button', { name: 'Episode 3, VIP' }).click();
