@@ -5,8 +5,21 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { parseAddressList } from './client-address.js';
 
-/** The repository root: defaults for data, media and the built web app are relative to it. */
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+/**
+ * The repository root: defaults for data, media and the built web app are relative to it. The
+ * nearest folder above this module holding apps/server/package.json, so that it is the same from
+ * the source (apps/server/src/platform, under tsx) and from the bundle `npm start` runs
+ * (apps/server/dist, scripts/build-server.mjs).
+ */
+export const REPO_ROOT = findRepoRoot(path.dirname(fileURLToPath(import.meta.url)));
+
+function findRepoRoot(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, 'apps', 'server', 'package.json'))) return dir;
+    // Not in a checkout: the working directory, where npm start runs the server.
+    if (path.dirname(dir) === dir) return process.cwd();
+  }
+}
 
 const optionalString = z
   .string()
