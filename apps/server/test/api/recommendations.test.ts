@@ -120,6 +120,10 @@ describe('For you', () => {
     const off = await forYou(one.auth);
     expect(off).toEqual(guest);
     await setPersonalised(one.auth, true);
+    // Back on, the list is the member's again once it is computed: the scheduled refresh of
+    // everyone's (twice an hour, in this app too) drops the lists of members with the switch off,
+    // and may have run meanwhile.
+    await refreshAll(t.ctx);
     expect((await forYou(one.auth)).personalised).toBe(true);
   });
 
