@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, test } from './fixtures';
-import { dramaDetail, expectPlaying, openAs } from './player-support';
+import { dramaDetail, expectPlaying, openAs, pauseActiveVideo } from './player-support';
 
 const DRAMA = 1;
 
@@ -133,6 +133,9 @@ test.describe('a wide screen (1280x800, a mouse)', () => {
     await openAs(page);
     await page.goto(`/player/${DRAMA}`);
     await expectPlaying(page, drama.episodes[0]!.id);
+    // Paused, the controls stay up: playing, they hide (inert) after a while, which a loaded host
+    // can let pass between the mouse reaching the control and the click.
+    await pauseActiveVideo(page);
     const control = page.getByTestId('action-subtitles');
     const box = (await control.boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
