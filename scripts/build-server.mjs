@@ -27,6 +27,16 @@ export const SERVER_SOURCES = [
   'scripts/build-server.mjs',
 ];
 
+/**
+ * How the bundle is run (scripts/start.mjs, and the benchmarks, which measure the server as it
+ * starts). A young generation of 64 MB (V8's default is 16): a busy server makes short-lived
+ * objects for every answer, and with a small one they outlive collections and fill the old
+ * generation, whose collections pause every request (apps/server/bench/discovery.ts,
+ * docs/benchmarks.md). Source maps on: a stack trace names the TypeScript source's files and
+ * lines, not the bundle's.
+ */
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=64', '--enable-source-maps'];
+
 /** Every package import is external but the workspace's own contracts, which are TypeScript. */
 const externalPackages = {
   name: 'external-packages',

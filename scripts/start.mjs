@@ -6,7 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SERVER_BUNDLE, SERVER_SOURCES } from './build-server.mjs';
+import { SERVER_BUNDLE, SERVER_NODE_FLAGS, SERVER_SOURCES } from './build-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // The server serves WEB_DIST_DIR when it is set; the build goes there too.
@@ -76,13 +76,6 @@ buildNeeded = webBuildNeeded || consoleBuildNeeded;
 // hashes go into the CSP), and is answered once the build is done: asking first means no answer
 // can arrive before it listens.
 say('Starting the server...');
-/**
- * A young generation of 64 MB (V8's default is 16): a busy server makes short-lived objects for
- * every answer, and with a small one they outlive collections and fill the old generation, whose
- * collections pause every request (apps/server/bench/discovery.ts, docs/benchmarks.md). Source
- * maps on: a stack trace names the TypeScript source's files and lines, not the bundle's.
- */
-const SERVER_NODE_FLAGS = ['--max-semi-space-size=64', '--enable-source-maps'];
 const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_BUNDLE], {
   cwd: root,
   stdio: buildNeeded ? ['inherit', 'inherit', 'inherit', 'ipc'] : 'inherit',

@@ -17,7 +17,7 @@ import { aggregateDay } from '../src/modules/analytics/aggregate-queries.js';
 import { addDays, dayOf } from '../src/modules/analytics/days.js';
 import { seedDemo } from '../src/seed/seed.js';
 import { createThrowawayDatabase } from '../test/support/throwaway-database.js';
-import { benchDir, connections, duration, measure, repoRoot, startProcess, stopAll } from './harness.js';
+import { benchDir, connections, duration, measure, repoRoot, serverArgs, startProcess, stopAll } from './harness.js';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
 const DAYS = 365;
@@ -142,7 +142,7 @@ try {
   children.push(await startProcess([path.join(benchDir, 'bare-server.ts')], { PORT: String(barePort) }, /listening/));
   children.push(
     await startProcess(
-      [path.join(repoRoot, 'apps/server/src/main.ts')],
+      await serverArgs(),
       {
         PORT: String(appPort),
         HOST: '127.0.0.1',

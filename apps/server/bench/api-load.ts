@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { discoverCatalogue, hotReads, memberCalls, publicReads, type Target } from './api-targets.js';
 import { API_BUDGET, better, budgetMisses, type CallResult, ratioToBare, verdict } from './budget.js';
-import { benchDir, load, type Measurement, repoRoot, startProcess, stopAll } from './harness.js';
+import { benchDir, load, type Measurement, serverArgs, startProcess, stopAll } from './harness.js';
 import { PG_ADMIN_URL, createThrowawayDatabase, type ThrowawayDatabase } from '../test/support/throwaway-database.js';
 import { prepareDatabase } from './members.js';
 
@@ -96,7 +96,7 @@ async function measureDatabase(database: string, databaseUrl: string | undefined
     const port = databaseUrl ? PORTS.postgres : PORTS.pglite;
     children.push(
       await startProcess(
-        [...(cpuProfiles ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(cpuProfiles)}`] : []), path.join(repoRoot, 'apps/server/src/main.ts')],
+        await serverArgs(cpuProfiles ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(cpuProfiles)}`] : []),
         {
           PORT: String(port),
           HOST: '127.0.0.1',

@@ -24,15 +24,15 @@ import { fullSortQuery, SEARCH_WINDOW } from '../src/modules/search/queries.js';
 import { servedByGrams } from '../src/modules/search/search-index.js';
 import { refreshSearchIndex, searchTextsOf } from '../src/modules/search/search-index.js';
 import { createThrowawayDatabase } from '../test/support/throwaway-database.js';
-import { benchDir, connections, duration, load, measure, type Measurement, quietHost, repoRoot, startProcess, stopAll } from './harness.js';
+import { benchDir, connections, duration, load, measure, type Measurement, quietHost, repoRoot, serverArgs, startProcess, stopAll } from './harness.js';
 
 const DRAMAS = Number(process.env.BENCH_DRAMAS ?? 100_000);
 /** A pattern: only the targets whose name matches it are measured (the budget is judged on those). */
 const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : null;
 /** A folder: the servers write V8 CPU profiles there when they stop. */
 const cpuProfiles = process.env.BENCH_CPU_PROF;
-/** As `npm start` runs the server (scripts/start.mjs), and the profiles when asked for. */
-const nodeFlags = ['--max-semi-space-size=64', ...(cpuProfiles ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(cpuProfiles)}`] : [])];
+/** The profiles, when asked for (the server runs as `npm start` runs it: serverArgs). */
+const profileFlags = cpuProfiles ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(cpuProfiles)}`] : [];
 /** The budget of uncached searches and of feed pages: the 99th percentile at BENCH_CONNECTIONS (64). */
 const SEARCH_P99_MS = 50;
 const EXPLORE_P99_MS = 30;
@@ -364,12 +364,12 @@ try {
     const beforePort = 3913;
     const serverEnv = { HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production', DATABASE_URL: dbUrl };
     children.push(await startProcess([path.join(benchDir, 'bare-server.ts')], { PORT: String(barePort) }, /listening/));
-    children.push(await startProcess([...nodeFlags, path.join(repoRoot, 'apps/server/src/main.ts')], { ...serverEnv, PORT: String(appPort) }, /Ready:/));
+    children.push(await startProcess(await serverArgs(profileFlags), { ...serverEnv, PORT: String(appPort) }, /Ready:/));
     // "Before": the same server and data answering from the database: search reading, sorting
     // and counting every match (the search of 0005 to 0027), the feed a keyset query per page.
     children.push(
       await startProcess(
-        [...nodeFlags, path.join(repoRoot, 'apps/server/src/main.ts')],
+        await serverArgs(profileFlags),
         { ...serverEnv, PORT: String(beforePort), DISCOVERY_INDEX: 'database' },
         /Ready:/,
       ),

@@ -5,16 +5,34 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { buildServer, SERVER_BUNDLE, SERVER_NODE_FLAGS } from '../../../scripts/build-server.mjs';
 
 export const benchDir = path.dirname(fileURLToPath(import.meta.url));
 export const repoRoot = path.resolve(benchDir, '../../..');
 export const duration = Number(process.env.BENCH_DURATION ?? 10);
 export const connections = Number(process.env.BENCH_CONNECTIONS ?? 64);
 
-/** Runs a TypeScript entry point with tsx and resolves once its output matches `ready`. */
+let built: Promise<void> | undefined;
+
+/**
+ * The arguments that run the server as `npm start` does: its bundle, with the same flags
+ * (`extraFlags` after them). The bundle is built afresh once per benchmark run, so what is
+ * measured is the checkout's code.
+ */
+export async function serverArgs(extraFlags: string[] = []): Promise<string[]> {
+  built ??= buildServer();
+  await built;
+  return [...SERVER_NODE_FLAGS, ...extraFlags, SERVER_BUNDLE];
+}
+
+/**
+ * Runs an entry point (TypeScript through tsx, such as the bare server; the server's bundle from
+ * serverArgs as it is) and resolves once its output matches `ready`.
+ */
 export function startProcess(args: string[], env: NodeJS.ProcessEnv, ready: RegExp): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: repoRoot, env: { ...process.env, ...env } });
+    const loader = args.some((arg) => arg.endsWith('.ts')) ? ['--import', 'tsx'] : [];
+    const child = spawn(process.execPath, [...loader, ...args], { cwd: repoRoot, env: { ...process.env, ...env } });
     let output = '';
     const timer = setTimeout(() => reject(new Error(`timed out starting ${args.join(' ')}:\n${output}`)), 120_000);
     const onData = (chunk: Buffer) => {
