@@ -20,6 +20,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEMBER_LIKES_PER_MINUTE } from '../../src/modules/likes/routes.js';
 import { ORDERS_PER_MINUTE } from '../../src/modules/orders/routes.js';
+import { INDEX_EVERY_SECONDS } from '../../src/modules/search/service.js';
 import { SANDBOX_SIGNATURE_HEADER } from '../../src/modules/payments/channels/sandbox.js';
 import { middayTimeZone, uniqueEmail } from '../support/accounts.js';
 import { startRedisServer, type RedisServer } from '../support/redis-server.js';
@@ -134,8 +135,8 @@ describe.runIf(process.env.DATABASE_URL)('two instances on one PostgreSQL and on
     );
     const id = inserted?.rows[0]?.id;
     await sql?.query(`insert into episodes (drama_id, sequence, is_free, duration_seconds, media_key) values ($1, 1, true, 60, 'none')`, [id]);
-    // Neither instance was told: each finds it by reading what changed (its search texts are
-    // written by one of their background passes first).
+    // Neither instance was told: each finds it by reading what changed, in search once one of
+    // them has written its search texts (the queue's pass, every INDEX_EVERY_SECONDS).
     // A member's feed page is never a cached answer (guests' are, for 30 s).
     const member = await signUp(one);
     const found = async (base: string) => {
@@ -143,18 +144,20 @@ describe.runIf(process.env.DATABASE_URL)('two instances on one PostgreSQL and on
       const feed = exploreResponseSchema.parse((await call(base, 'GET', `${apiPaths.explore()}?limit=3`, { token: member.token })).body);
       return [search.data.items.some((hit) => hit.drama.id === id), feed.data.items[0]?.drama.id === id];
     };
-    const waitFor = async (expected: boolean[]) => {
-      for (let tries = 0; tries < 20; tries += 1) {
+    const waitFor = async (expected: boolean[], seconds: number) => {
+      const deadline = Date.now() + seconds * 1000;
+      while (Date.now() < deadline) {
         const [a, b] = await Promise.all([found(one), found(two)]);
         if (JSON.stringify([a, b]) === JSON.stringify([expected, expected])) return;
         await new Promise((resolve) => setTimeout(resolve, 500));
       }
-      throw new Error(`not ${JSON.stringify(expected)} on both within 10 s`);
+      throw new Error(`not ${JSON.stringify(expected)} on both within ${seconds} s`);
     };
-    await waitFor([true, true]);
+    await waitFor([true, true], INDEX_EVERY_SECONDS + 10);
+    // Unlisted, it leaves at each instance's next read of the changes (DISCOVERY_MAX_LAG_MS).
     await sql?.query(`update dramas set status = 'unlisted' where id = $1`, [id]);
-    await waitFor([false, false]);
-  });
+    await waitFor([false, false], 10);
+  }, (INDEX_EVERY_SECONDS + 40) * 1000);
 
   it('locks an account after 5 wrong passwords split across both, on both', async () => {
     const member = await signUp(one);
