@@ -1,9 +1,6 @@
 import type { AuditEntry, AuditQuery } from '@drama/contracts';
 import type { Db } from '../../db/database.js';
-
-function iso(value: Date | string): string {
-  return (value instanceof Date ? value : new Date(value)).toISOString();
-}
+import { iso } from '../../platform/iso-time.js';
 
 /** A page of the audit log, newest first, with the filters the console sends. */
 export async function auditPage(db: Db, query: AuditQuery): Promise<{ items: AuditEntry[]; total: number }> {

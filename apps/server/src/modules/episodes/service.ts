@@ -19,13 +19,10 @@ import { PROCESS_MEDIA_JOB, removeMedia } from './media-job.js';
 import * as queries from './queries.js';
 import { noticesOf, transactionWithNotices } from '../notices/service.js';
 import { SubtitleFormatError, toWebVtt } from './subtitles.js';
+import { iso } from '../../platform/iso-time.js';
 
 type EpisodeRow = Awaited<ReturnType<typeof queries.findEpisodes>>[number];
 type JobRow = NonNullable<Awaited<ReturnType<typeof queries.findJob>>>;
-
-function iso(value: Date | string): string {
-  return new Date(value).toISOString();
-}
 
 export function presentJob(row: JobRow): MediaJob {
   return {

@@ -5,10 +5,7 @@ import { AppError } from '../../platform/errors.js';
 import { API_TOKEN_PREFIX, type Actor, randomToken, sha256 } from '../../platform/operators.js';
 import * as q from './queries.js';
 import type { OperatorService } from './service.js';
-
-function iso(value: Date | null): string | null {
-  return value ? value.toISOString() : null;
-}
+import { iso } from '../../platform/iso-time.js';
 
 /**
  * What the bootstrap ADMIN_TOKEN may do (and an owner's API token too), by username as the

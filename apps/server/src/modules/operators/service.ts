@@ -17,6 +17,7 @@ import { DEFAULT_SCRYPT, PasswordHasher, TEST_SCRYPT } from '../auth/passwords.j
 import * as q from './queries.js';
 import { OperatorSignInLimits, operatorAccount } from './sign-in-limits.js';
 import { acceptedStep, newTotpSecret, totpUri } from './totp.js';
+import { iso } from '../../platform/iso-time.js';
 
 const REQUIRE_TOTP_KEY = 'requireTotp';
 
@@ -28,10 +29,6 @@ export interface NewSession {
 interface RequestMeta {
   ip: string | null;
   userAgent: string | null;
-}
-
-function iso(value: Date | null): string | null {
-  return value ? value.toISOString() : null;
 }
 
 export function presentOperator(row: q.OperatorRow): OperatorSummary {

@@ -32,12 +32,9 @@ import * as queries from './console-queries.js';
 import { presentStatus } from './presenters.js';
 import { lockOrder } from './queries.js';
 import type { RefundSettlement } from './refund-settlement.js';
+import { iso } from '../../platform/iso-time.js';
 
 const EXPORT_BATCH = 500;
-
-function iso(value: Date | string | null): string | null {
-  return value === null ? null : new Date(value).toISOString();
-}
 
 function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';

@@ -7,12 +7,9 @@ import type { ChannelKey, RefundNotice, RefundResult } from '../payments/channel
 import type { RefundRow } from '../payments/refund-tables.js';
 import * as queries from './console-queries.js';
 import { lockOrder } from './queries.js';
+import { iso } from '../../platform/iso-time.js';
 
 const DAY_MS = 86_400_000;
-
-function iso(value: Date | string | null): string | null {
-  return value === null ? null : new Date(value).toISOString();
-}
 
 /**
  * VIP days an order's refunds have taken away once `refundedFen` of its `amountFen` is refunded:
