@@ -50,16 +50,7 @@ export async function openFirefox(origin: string): Promise<Driver> {
   return {
     engine: 'firefox',
     async goto(path) {
-      try {
-        await page.goto(`${origin}${path}`, { waitUntil: 'load' });
-      } catch (error) {
-        // Firefox's BiDi now and then reports the new navigation as aborted while the previous
-        // page is still winding down (NS_BINDING_ABORTED, or in newer releases "A new navigation
-        // interrupted an unfinished navigation"); once more, and a second one fails.
-        const message = String(error);
-        if (!message.includes('NS_BINDING_ABORTED') && !message.includes('interrupted an unfinished navigation')) throw error;
-        await page.goto(`${origin}${path}`, { waitUntil: 'load' });
-      }
+      await page.goto(`${origin}${path}`, { waitUntil: 'load' });
     },
     async call<T>(name: string, ...args: unknown[]) {
       const script = `window.__engines[${JSON.stringify(name)}](...${JSON.stringify(args)})`;

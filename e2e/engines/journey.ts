@@ -227,7 +227,7 @@ export async function runJourney({ driver, catalogue, pay, note }: JourneyContex
   // A list left as soon as it has loaded, while its covers still come in: nothing of the
   // abandoned loads may be reported as an error (Firefox reports an intercepted load a page
   // abandons as the service worker's error).
-  await step('a list of covers left while they load (8 times)', async () => {
+  await step('pages left while their covers and code load (8 times)', async () => {
     for (let round = 0; round < 8; round += 1) {
       await driver.goto('/category');
       await driver.goto('/search');

@@ -6,26 +6,11 @@ import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/app-providers';
 import { bootstrap } from './app/bootstrap';
 import { createQueryClient } from './app/query-client';
+import { reloadOnStaleBuild } from './app/reload-on-stale-build';
 import { createAppRouter } from './app/router';
 import { initI18n } from './shared/i18n/i18n';
 
-const RELOAD_MARK = 'drama:preload-reload';
-const RELOAD_COOLDOWN_MS = 60_000;
-
-// After a deploy, an open tab may ask for page chunks that no longer exist. Reload to get the
-// new build, at most once a minute so a chunk that is really gone cannot loop; then the
-// route's error page offers a manual retry.
-window.addEventListener('vite:preloadError', (event) => {
-  try {
-    const last = Number(sessionStorage.getItem(RELOAD_MARK) ?? 0);
-    if (Date.now() - last < RELOAD_COOLDOWN_MS) return;
-    sessionStorage.setItem(RELOAD_MARK, String(Date.now()));
-  } catch {
-    return;
-  }
-  event.preventDefault();
-  window.location.reload();
-});
+reloadOnStaleBuild();
 
 async function start(): Promise<void> {
   // The locale is known at once, so the start-up calls (which send it) go out while the
