@@ -42,11 +42,17 @@ export interface SwipeOptions {
   stepMs?: number;
   /** After the hold, waits for this before moving (what the person waits to see). */
   held?: () => Promise<void>;
+  /**
+   * Held still this long at the end before lifting, as a finger that puts something in place
+   * does. A finger lifted while moving flings, and the browser then swallows the next tap as the
+   * one that stops the fling.
+   */
+  restMs?: number;
 }
 
 /** A finger down at `from`, moved by `dy` (negative is up) in `steps`, then lifted. */
 export async function swipe(page: Page, from: Point, dy: number, steps = 8, options: Omit<SwipeOptions, 'steps'> = {}): Promise<void> {
-  const { dx = 0, holdMs = 0, stepMs = 16, held } = options;
+  const { dx = 0, holdMs = 0, stepMs = 16, held, restMs = 0 } = options;
   await touch(page, 'touchStart', from);
   if (holdMs > 0) await page.waitForTimeout(holdMs);
   await held?.();
@@ -56,6 +62,7 @@ export async function swipe(page: Page, from: Point, dy: number, steps = 8, opti
     await touch(page, 'touchMove', last);
     if (stepMs > 0) await page.waitForTimeout(stepMs);
   }
+  if (restMs > 0) await page.waitForTimeout(restMs);
   await touch(page, 'touchEnd');
 }
 
@@ -83,14 +90,16 @@ export async function tapToOpen(page: Page, target: Locator, opened: Locator): P
 
 /**
  * A finger held on `target` (a long-press) until it shows it has been picked up (`data-moving`),
- * as a person waits to see it lift, then moved by `dy` and lifted. On a busy machine the page's
- * long-press timer can fire well after the hold, and moving earlier would make it a swipe.
+ * as a person waits to see it lift, then moved by `dy`, held still there and lifted. On a busy
+ * machine the page's long-press timer can fire well after the hold, and moving earlier would
+ * make it a swipe.
  */
 export async function longPressDrag(page: Page, target: Locator, dy: number, holdMs = 650, steps = 8): Promise<void> {
   await swipe(page, await pointIn(target), dy, steps, {
     holdMs,
     stepMs: 30,
     held: () => expect(target).toHaveAttribute('data-moving', 'true'),
+    restMs: 150,
   });
 }
 
