@@ -5,13 +5,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { API_BASE, STORAGE_KEYS, apiPaths, orderDetailResponseSchema } from '@drama/contracts';
+import { SERVER_BUNDLE, SERVER_NODE_FLAGS } from '../scripts/build-server.mjs';
 import { createAccount, signInAs } from './accounts';
 import { expect, test as base } from './fixtures';
 
 /*
  * The payment countdown running out. The shared server keeps orders for the default 15
- * minutes, so these tests run against a server of their own whose orders expire in seconds.
- * It serves the same web build as the main run (E2E_WEB_DIST, else apps/web/dist).
+ * minutes, so these tests run against a server of their own whose orders expire in seconds:
+ * the server's bundle as `npm start` runs it (built by the main run's start), serving the same
+ * web build as the main run (E2E_WEB_DIST, else apps/web/dist).
  */
 
 const EXPIRY_SECONDS = 8;
@@ -23,7 +25,7 @@ interface ShortExpiryServer {
 }
 
 function startServer(dataDir: string): { child: ChildProcess; ready: Promise<string> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/server/src/main.ts')], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_BUNDLE], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH,

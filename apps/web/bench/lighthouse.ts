@@ -30,6 +30,7 @@ import { gzipSync } from 'node:zlib';
 import { COVER_WIDTHS, coverVariantUrl } from '@drama/contracts';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { buildServer, SERVER_BUNDLE, SERVER_NODE_FLAGS } from '../../../scripts/build-server.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const distDir = path.resolve(repoRoot, process.env.WEB_DIST_DIR ?? 'apps/web/dist');
@@ -73,7 +74,8 @@ function median(values: number[]): number {
 }
 
 async function startServer(dataDir: string, webDir: string, serverPort: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')], {
+  // The server as `npm start` runs it: its bundle, with the same Node flags.
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_BUNDLE], {
     cwd: repoRoot,
     env: {
       PATH: process.env.PATH,
@@ -225,6 +227,7 @@ let failed = false;
 try {
   readFileSync(path.join(distDir, 'index.html'));
   if (baselineDir) readFileSync(path.join(baselineDir, 'index.html'));
+  await buildServer();
   servers.push(await startServer(dataDir, distDir, port));
   if (baselineDir && baselineDataDir) servers.push(await startServer(baselineDataDir, baselineDir, port + 1));
   const scheme = tls ? 'https' : 'http';
